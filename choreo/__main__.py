@@ -1,0 +1,5 @@
+import sys
+
+from choreo.cli import main
+
+sys.exit(main())

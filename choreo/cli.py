@@ -1,0 +1,65 @@
+"""The ``choreo`` command line: a thin dispatcher to ``choreo.commands.<name>``.
+
+Each command module defines ``configure(parser)`` and ``run(args) -> int`` and imports what it
+needs inside ``run``, so that ``choreo check`` never loads pygame. Every YiliError a user can cause
+is printed as ``FILE:LINE:COL: error: ...`` with exit status 2, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from choreo.errors import YiliError
+
+COMMANDS = {
+    "plan": "draw a venue's floor plan to PNG or SVG, or list its sources",
+    "render": "render a passage to MP4, GIF or PNG",
+    "view": "the interactive viewer",
+    "check": "collisions and text constraints",
+    "tracks": "write the tracks file (JSON)",
+    "list": "bundled scripts, venues and readings",
+    "doctor": "check SDL, the bundled font and ffmpeg",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="choreo", description="yili-choreo: see the rites of the 儀禮 move.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name, help_text in COMMANDS.items():
+        module = _command_module(name)
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        if module is not None:
+            module.configure(command_parser)
+        command_parser.set_defaults(command_module=module, command_name=name)
+    return parser
+
+
+def _command_module(name: str):
+    try:
+        return importlib.import_module(f"choreo.commands.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"choreo.commands.{name}":
+            return None  # not built yet
+        raise
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command_module is None:
+        print(f"choreo {args.command_name}: not available in this version", file=sys.stderr)
+        return 2
+    try:
+        return int(args.command_module.run(args) or 0)
+    except YiliError as exc:
+        print(exc.format(), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""One error tree for everything a user can get wrong, with positions in the file at fault.
+
+Every error prints as ``FILE:LINE:COL: error: message``, then the source line with a caret, then
+``did you mean 'X'?`` when a close name exists. ``choreo.errors`` extends this tree.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Location:
+    """A position in a source file; line and column are 1-based (PyYAML marks are 0-based)."""
+
+    path: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+class YiliError(Exception):
+    """Root of every error a user can cause: bad venue, bad script, impossible plan, failed export."""
+
+    def __init__(self, message: str, location: Location | None = None, suggestion: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.location = location
+        self.suggestion = suggestion
+
+    def with_location(self, location: Location | None) -> YiliError:
+        """The same error placed at ``location`` unless it already has a place."""
+        if self.location is None and location is not None:
+            self.location = location
+        return self
+
+    def format(self) -> str:
+        """The full report: position, message, the offending line with a caret, the suggestion."""
+        head = f"{self.location}: error: {self.message}" if self.location else f"error: {self.message}"
+        lines = [head]
+        src = _source_line(self.location)
+        if src is not None:
+            lines.append(f"  {src}")
+            lines.append("  " + _caret_pad(src, self.location.col - 1) + "^")
+        if self.suggestion:
+            lines.append(f"did you mean '{self.suggestion}'?")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class StageError(YiliError):
+    """A venue file or a landmark relation is wrong (unknown name, cycle, missing field)."""
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str | None:
+    """The closest known name to a misspelt one, or None.
+
+    Chinese names are short, so a cutoff of 0.5 lets one wrong character in two or three through
+    (左環 → 左還, 西盈 → 西楹) without suggesting unrelated names.
+    """
+    matches = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.5)
+    return matches[0] if matches else None
+
+
+def _source_line(location: Location | None) -> str | None:
+    if location is None:
+        return None
+    try:
+        lines = Path(location.path).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    if 1 <= location.line <= len(lines):
+        return lines[location.line - 1]
+    return None
+
+
+def _caret_pad(line: str, col: int) -> str:
+    """Spaces to put under ``line[:col]``; CJK characters are two columns wide in a terminal."""
+    import unicodedata
+
+    return "".join("  " if unicodedata.east_asian_width(ch) in "WF" else ("\t" if ch == "\t" else " ")
+                   for ch in line[:col])
