@@ -6,6 +6,8 @@ y north. Facing is a compass bearing in degrees, 0 = 北面, 90 = 東面, 180 = 
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -45,11 +47,23 @@ class Landmark:
     geometry: BaseGeometry | None = None
     steps: int | None = None          # a 階: its number of 等
     top: tuple[float, float] | None = None  # a 階: the middle of its top tread
+    # A rank or file of people (射位一, 堂西位 ...): the point is the senior end (上), ``facing`` is
+    # how they face, rank k (0 = senior) stands ``rank_spacing`` 尺 further along ``rank_bearing``.
+    rank_bearing: float | None = None
+    rank_spacing: float | None = None
     loc: Location | None = None
 
     @property
     def point(self) -> tuple[float, float]:
         return (self.x, self.y)
+
+    def slot(self, k: int) -> tuple[float, float]:
+        """Where the k-th person (0 = the senior, 上) of a rank or file stands."""
+        if self.rank_bearing is None or self.rank_spacing is None:
+            return self.point
+        rad = math.radians(self.rank_bearing)
+        d = k * self.rank_spacing
+        return (self.x + d * math.sin(rad), self.y + d * math.cos(rad))
 
 
 @dataclass(frozen=True)
