@@ -1,0 +1,342 @@
+"""The planner: a Script, a Venue and a reading in, an immutable Choreography out.
+
+Steps run one after another unless a step says ``start: with STEP`` (the text's overlapping
+sentences, §f.16.2). Within a step, actors act at once and one actor's actions run in order; a
+group's actions start together. Meetings (相左) are synchronised by planning the whole script,
+measuring when each party reaches the meeting point, delaying the earlier one and planning
+again, until both arrive together.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from choreo.errors import Location, PlanError, ScriptError, YiliError, suggest
+from choreo.model import Choreography, Contact, Event, FigureInfo, Step, Track
+from choreo.script import Action, FigureDecl, Script, StepDecl
+from choreo.timeline import XY, Timeline, bearing_of
+from choreo.verbs.registry import load_verbs
+from stage.errors import StageError
+from stage.model import Venue
+from stage.relations import Place, resolve
+from stage.routing import Router
+
+SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>\d+)\]$")
+MEETING_TOLERANCE = 0.05  # s: both parties of a 相左 reach the meeting point within this of each other
+MAX_PASSES = 8
+
+ROLE_OF = {"司射": "official", "司馬": "official", "獲者": "target", "釋獲者": "scorer", "主人": "host",
+           "賓": "guest", "大夫": "guest", "樂正": "musician", "大師": "musician"}
+
+
+@dataclass
+class Meeting:
+    """One party's arrival at the point of a 相左."""
+
+    step: str
+    figure: str
+    partner: str
+    t: float
+    wait_key: tuple[str, str, int]  # the action to delay if this party is early
+
+
+@dataclass
+class Carry:
+    """An object carried or set down: the object's own track is derived from these."""
+
+    obj: str
+    t0: float
+    t1: float
+    carrier: str | None  # None: set down at ``place``
+    place: XY | None = None
+
+
+@dataclass
+class PlanRun:
+    timelines: dict[str, Timeline]
+    steps: list[Step] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    meetings: list[Meeting] = field(default_factory=list)
+    carries: list[Carry] = field(default_factory=list)
+
+
+class StepContext:
+    """What a verb sees while one step is planned."""
+
+    def __init__(self, planner: Planner, run: PlanRun, step: StepDecl, t0: float):
+        self.planner = planner
+        self.venue = planner.venue
+        self.script = planner.script
+        self.run = run
+        self.step = step
+        self.t0 = t0
+        self.verbs: list[tuple[str, str]] = []
+        self.contacts: list[Contact] = []
+        self.action_key: tuple[str, str, int] = (step.id, "", 0)
+        self.action: Action | None = None
+
+    # -- parameters and figures ------------------------------------------------------------------
+    def param(self, name: str) -> float:
+        return self.planner.param(name)
+
+    def timeline(self, figure: str) -> Timeline:
+        return self.run.timelines[figure]
+
+    def decl(self, figure: str) -> FigureDecl:
+        return self.script.figures[figure]
+
+    def router(self, figure: str) -> Router:
+        return self.planner.router(self.planner.radius(figure))
+
+    def record(self, figure: str, verb: str) -> None:
+        if (figure, verb) not in self.verbs:
+            self.verbs.append((figure, verb))
+
+    def event(self, figure: str, kind: str, duration: float = 0.0, detail: str = "") -> None:
+        tl = self.timeline(figure)
+        self.run.events.append(Event(round(tl.t, 6), figure, kind, self.step.id, detail, duration))
+        tl.hold(tl.t + duration)
+
+    # -- places ----------------------------------------------------------------------------------
+    def positions(self, t: float) -> dict[str, XY]:
+        return {name: tl.position_at(t) for name, tl in self.run.timelines.items()}
+
+    def place(self, expr: Any, figure: str | None = None, *, side: str | None = None,
+              offset: float | None = None) -> Place:
+        """Resolve a place written in the script: a landmark, a relation, a rank slot, a figure."""
+        loc = self.action.loc if self.action else self.step.loc
+        if isinstance(expr, list) and len(expr) == 2 and all(isinstance(v, int | float) for v in expr):
+            return Place(float(expr[0]), float(expr[1]), None, "coordinates", "at")
+        text = str(expr).strip()
+        if figure is not None:
+            text = text.replace("其位", self.decl(figure).position)
+        m = SLOT.match(text)
+        if m:
+            rank = self.venue.landmark(m.group("name"), loc)
+            k = int(m.group("k"))
+            if k < 1:
+                raise ScriptError(f"rank places count from 1: '{text}'", loc)
+            x, y = rank.slot(k - 1)
+            return Place(x, y, rank.facing, rank.name, f"slot {k}")
+        t = self.timeline(figure).t if figure else self.t0
+        positions = {n: p for n, p in self.positions(t).items() if n != figure and not n.startswith("obj.")}
+        try:
+            return resolve(self.venue, text, offset=offset, positions=positions, loc=loc, side=side)
+        except StageError as exc:
+            raise exc.with_location(loc) from None
+
+    # -- motion ----------------------------------------------------------------------------------
+    def walk(self, figure: str, goal: XY, via: list[XY] | None = None, *, pace: float | None = None,
+             duration: float | None = None) -> None:
+        """Route ``figure`` to ``goal`` through ``via`` and walk it, facing the way of travel."""
+        tl = self.timeline(figure)
+        path = self.router(figure).route(tl.pos, goal, via or [])
+        length = sum(math.dist(a, b) for a, b in zip(path, path[1:], strict=False))
+        speed = pace or self.param("pace")
+        if duration is not None and length > 1e-9:
+            speed = max(length / max(duration, 1e-6), 0.05)
+        tl.walk(path, speed, self.param("turn_rate"))
+
+    def face(self, figure: str, bearing: float, direction: str = "short") -> None:
+        self.timeline(figure).turn(bearing, direction, self.param("turn_rate"))
+
+    def meet(self, figure: str, partner: str, t: float) -> None:
+        self.run.meetings.append(Meeting(self.step.id, figure, partner, t, self.action_key))
+
+
+class Planner:
+    def __init__(self, script: Script, venue: Venue, reading: str):
+        self.script = script
+        self.venue = venue
+        self.reading = reading
+        self.verbs = load_verbs()
+        self._routers: dict[float, Router] = {}
+
+    def param(self, name: str) -> float:
+        if name in self.script.params:
+            return self.script.params[name]
+        if name in self.venue.params:
+            return self.venue.params[name].value
+        defaults = {"turn.literal_left": 1.0, "stagger": 1.2, "pass_spacing": 3.0}
+        if name in defaults:
+            return defaults[name]
+        raise PlanError(f"no parameter '{name}' in venue {self.venue.key} or the script", None,
+                        suggest(name, [*self.venue.params, *self.script.params]))
+
+    def radius(self, figure: str) -> float:
+        decl = self.script.figures[figure]
+        return decl.radius if decl.radius is not None else self.param("body_radius")
+
+    def router(self, radius: float) -> Router:
+        if radius not in self._routers:
+            self._routers[radius] = Router(self.venue, radius)
+        return self._routers[radius]
+
+    # -- the whole script ------------------------------------------------------------------------
+    def plan(self) -> Choreography:
+        waits: dict[tuple[str, str, int], float] = {}
+        for _ in range(MAX_PASSES):
+            run = self._plan_once(waits)
+            delays = self._meeting_delays(run.meetings)
+            if not delays:
+                return self._freeze(run)
+            for key, delay in delays.items():
+                waits[key] = waits.get(key, 0.0) + delay
+        raise PlanError("the 相左 meetings could not be synchronised (a cycle of waits)", None)
+
+    def _meeting_delays(self, meetings: list[Meeting]) -> dict[tuple[str, str, int], float]:
+        by_pair: dict[tuple[str, str], Meeting] = {(m.figure, m.partner): m for m in meetings}
+        delays: dict[tuple[str, str, int], float] = {}
+        for (figure, partner), mine in by_pair.items():
+            theirs = by_pair.get((partner, figure))
+            if theirs is None:
+                raise PlanError(f"{figure} passes {partner} (相左) but {partner} has no 相左 with {figure}: "
+                                f"declare it on both", None)
+            gap = theirs.t - mine.t
+            if gap > MEETING_TOLERANCE:
+                delays[mine.wait_key] = max(delays.get(mine.wait_key, 0.0), gap)
+        return delays
+
+    def _initial_timelines(self) -> dict[str, Timeline]:
+        timelines = {}
+        ctx = StepContext(self, PlanRun({}), StepDecl("start", "", "", (), None, (), (), (), None), 0.0)
+        for name, decl in self.script.figures.items():
+            if decl.kind == "object" and decl.carried_by:
+                continue
+            try:
+                place = ctx.place(decl.start)
+            except YiliError as exc:
+                raise exc.with_location(decl.loc) from None
+            timelines[name] = Timeline(name, place.x, place.y, decl.facing)
+        for name, decl in self.script.figures.items():
+            if decl.kind == "object" and decl.carried_by:
+                carrier = timelines[decl.carried_by]
+                timelines[name] = Timeline(name, carrier.x, carrier.y, decl.facing)
+        return timelines
+
+    def _plan_once(self, waits: Mapping[tuple[str, str, int], float]) -> PlanRun:
+        run = PlanRun(self._initial_timelines())
+        for name, decl in self.script.figures.items():
+            if decl.kind == "object" and decl.carried_by:
+                run.carries.append(Carry(name, 0.0, math.inf, decl.carried_by))
+        ends: dict[str, tuple[float, float]] = {}
+        previous_end = 0.0
+        for index, decl in enumerate(self.script.steps):
+            if decl.start:
+                mode, ref = decl.start
+                if ref not in ends:
+                    raise PlanError(f"step {decl.id} starts '{mode} {ref}' but {ref} is not planned before it",
+                                    decl.loc)
+                t0 = ends[ref][0] if mode == "with" else ends[ref][1]
+            else:
+                t0 = previous_end
+            ctx = StepContext(self, run, decl, t0)
+            acted: set[str] = set()
+            for actor, actions in decl.actions:
+                members = self.script.members(actor)
+                acted.update(members)
+                for i, action in enumerate(actions):
+                    self._do(ctx, actor, members, i, action, waits)
+            t1 = max([t0, *(run.timelines[m].t for m in acted)])
+            if t1 - t0 < 1e-6:
+                t1 = t0 + self.param("dur.俟")
+            contacts = tuple(ctx.contacts) + tuple(Contact((a, b), t0, t1, decl.id, "declared")
+                                                   for a, b in decl.contacts)
+            run.steps.append(Step(decl.id, index, round(t0, 6), round(t1, 6), decl.text, decl.source,
+                                  tuple(sorted(acted, key=list(self.script.figures).index)), decl.loc,
+                                  self.script.passage, decl.notes, tuple(ctx.verbs), decl.checks, contacts,
+                                  decl.reading_note))
+            ends[decl.id] = (t0, t1)
+            previous_end = max(previous_end, t1)
+        return run
+
+    def _do(self, ctx: StepContext, actor: str, members: tuple[str, ...], index: int, action: Action,
+            waits: Mapping[tuple[str, str, int], float]) -> None:
+        spec = self.verbs[action.verb]
+        ctx.action = action
+        ctx.action_key = (ctx.step.id, actor, index)
+        start = max([ctx.t0, *(ctx.run.timelines[m].t for m in members)]) + waits.get(ctx.action_key, 0.0)
+        for m in members:
+            if m not in ctx.run.timelines:
+                raise ScriptError(f"'{m}' is carried and cannot act on its own", action.loc)
+            ctx.run.timelines[m].start_at(start)
+        try:
+            if spec.group_mode == "group" or len(members) == 1:
+                spec.func(ctx, actor, members, action)
+            else:
+                for m in members:
+                    spec.func(ctx, m, (m,), action)
+        except (ScriptError, PlanError):
+            raise
+        except StageError as exc:
+            who = actor if len(members) == 1 else f"{actor} ({'、'.join(members)})"
+            raise PlanError(f"step {ctx.step.id}: {who} cannot {action.verb}: {exc.message}",
+                            exc.location or action.loc, exc.suggestion) from None
+        for m in members:
+            ctx.record(m, action.verb)
+            for mod in action.mods:
+                ctx.record(m, mod)
+
+    # -- freezing --------------------------------------------------------------------------------
+    def _freeze(self, run: PlanRun) -> Choreography:
+        figures = {}
+        for name, decl in self.script.figures.items():
+            role = decl.role or ("object" if decl.kind == "object" else _role(name))
+            figures[name] = FigureInfo(name, decl.label, self.radius(name) if decl.kind == "person"
+                                       else (decl.radius or 0.5), decl.kind, role, decl.carries)
+        tracks = {name: Track(name, _rounded(tl.samples)) for name, tl in run.timelines.items()}
+        for name in figures:
+            if figures[name].kind == "object":
+                tracks[name] = Track(name, _rounded(self._object_samples(name, run)))
+        events = tuple(sorted(run.events, key=lambda e: (e.t, list(figures).index(e.figure))))
+        return Choreography(self.script.path, self.script.title, self.venue, self.reading,
+                            self.script.reading_names, figures, tuple(run.steps), tracks, events,
+                            {k: p.value for k, p in self.venue.params.items()} | dict(self.script.params))
+
+    def _object_samples(self, name: str, run: PlanRun) -> list[list[float]]:
+        """An object rests where it was set down and moves with whoever carries it."""
+        base = run.timelines[name].samples[:1]
+        samples = [list(base[0])]
+        for carry in sorted((c for c in run.carries if c.obj == name), key=lambda c: c.t0):
+            if carry.carrier is None and carry.place is not None:
+                samples.append([carry.t0, samples[-1][1], samples[-1][2], samples[-1][3]])
+                samples.append([carry.t1, carry.place[0], carry.place[1], samples[-1][3]])
+                continue
+            carrier = run.timelines[carry.carrier].samples
+            t_end = carry.t1 if math.isfinite(carry.t1) else carrier[-1][0]
+            inside = [s for s in carrier if carry.t0 < s[0] < t_end]
+            for t in (carry.t0, *(s[0] for s in inside), t_end):
+                x, y = run.timelines[carry.carrier].position_at(t)
+                samples.append([t, x, y, samples[-1][3]])
+        samples.sort(key=lambda s: s[0])
+        return samples
+
+
+def _role(name: str) -> str:
+    if name in ROLE_OF:
+        return ROLE_OF[name]
+    if "射" in name and "耦" in name or name.startswith("眾賓") or name == "大夫之耦":
+        return "archer"
+    return "attendant"
+
+
+def _rounded(samples: list[list[float]]) -> list[list[float]]:
+    out = []
+    for s in samples:
+        row = [round(v, 4) + 0.0 for v in s]
+        if out and row == out[-1]:
+            continue
+        out.append(row)
+    return out
+
+
+def bearing_to(a: XY, b: XY) -> float:
+    return bearing_of(b[0] - a[0], b[1] - a[1])
+
+
+def location_of(action: Action | None) -> Location | None:
+    return action.loc if action else None

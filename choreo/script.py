@@ -1,0 +1,431 @@
+"""The step-script language: parsing YAML into an immutable Script, with positions kept.
+
+A script names its source seed, default venue, figures (starting place, 位, carried objects),
+groups, objects, readings and a list of steps. Each step quotes the 經 clause it enacts in
+``text`` and says what each figure (or group) does in ``do``; different actors act at once, one
+actor's actions run in order. See docs/script-language.md (generated) for the verbs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from choreo.errors import Location, ScriptError, suggest
+from choreo.model import Assertion
+from choreo.verbs.registry import MODIFIERS, load_verbs
+from stage import marked_yaml
+from stage.marked_yaml import MDict, MList, loc_of
+
+FACINGS = {"北面": 0.0, "東北面": 45.0, "東面": 90.0, "東南面": 135.0, "南面": 180.0, "西南面": 225.0,
+           "西面": 270.0, "西北面": 315.0}
+SEEDS = {"000": "000_95d0325316e9e0f8.txt", "001": "001_88b838abc8f3cf70.txt",
+         "002": "002_0e2d2ec9bad304ce.txt", "003": "003_619eaa23c5964bd3.txt"}
+ASSERTION_KINDS = ("passes_left", "passes_south_of", "passes_north_of", "passes_east_of", "passes_west_of",
+                   "around", "abreast", "before", "faces", "at")
+
+TOP_KEYS = ("title", "passage", "source", "venue", "figures", "groups", "objects", "steps", "readings",
+            "params", "include")
+FIGURE_KEYS = ("at", "facing", "位", "label", "role", "carries", "radius")
+OBJECT_KEYS = ("at", "label", "carried_by", "radius", "facing")
+STEP_KEYS = ("id", "text", "source", "notes", "start", "do", "check", "contact")
+READING_KEYS = ("title", "source", "note", "changes")
+CHANGE_KEYS = ("why", "do", "check", "text", "notes", "remove", "insert_after")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One verb with its argument and modifiers: ``{進: 射位一, 由: 司射之西}``."""
+
+    verb: str
+    arg: Any
+    mods: Mapping[str, Any]
+    loc: Location | None
+
+
+@dataclass(frozen=True)
+class FigureDecl:
+    name: str
+    start: str
+    facing: float
+    position: str  # the figure's 位, to which he 反位
+    label: str
+    role: str
+    carries: tuple[str, ...]
+    radius: float | None
+    loc: Location | None
+    kind: str = "person"
+    carried_by: str | None = None
+
+
+@dataclass(frozen=True)
+class StepDecl:
+    id: str
+    text: str
+    source: str
+    notes: tuple[str, ...]
+    start: tuple[str, str] | None  # ("with" | "after", step id)
+    actions: tuple[tuple[str, tuple[Action, ...]], ...]  # (actor, actions) in the order written
+    checks: tuple[Assertion, ...]
+    contacts: tuple[tuple[str, str], ...]
+    loc: Location | None
+    reading_note: str = ""
+
+
+@dataclass(frozen=True)
+class StepChange:
+    """What a reading changes in one step: the actors' actions it replaces, its checks, or steps added."""
+
+    step: str
+    why: str
+    actions: tuple[tuple[str, tuple[Action, ...]], ...] = ()
+    checks: tuple[Assertion, ...] | None = None
+    text: str | None = None
+    notes: tuple[str, ...] | None = None
+    remove: bool = False
+    insert_after: tuple[StepDecl, ...] = ()
+    loc: Location | None = None
+
+
+@dataclass(frozen=True)
+class ReadingDecl:
+    name: str
+    title: str
+    source: str
+    changes: tuple[StepChange, ...]
+    loc: Location | None = None
+
+
+@dataclass(frozen=True)
+class Script:
+    path: str
+    title: str
+    passage: str
+    source: str
+    venue: str
+    figures: Mapping[str, FigureDecl]
+    groups: Mapping[str, tuple[str, ...]]
+    steps: tuple[StepDecl, ...]
+    readings: tuple[ReadingDecl, ...]
+    params: Mapping[str, float] = field(default_factory=dict)
+
+    @property
+    def reading_names(self) -> tuple[str, ...]:
+        return tuple(r.name for r in self.readings) or ("zheng",)
+
+    def members(self, actor: str) -> tuple[str, ...]:
+        return self.groups.get(actor, (actor,))
+
+
+def parse_facing(value: Any, loc: Location | None) -> float:
+    """北面 … 西南面 or a bearing in degrees."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value) % 360.0
+    if isinstance(value, str) and value in FACINGS:
+        return FACINGS[value]
+    raise ScriptError(f"unknown facing '{value}'", loc_of(value, loc), suggest(str(value), FACINGS))
+
+
+def _fail_unknown_keys(node: MDict, allowed: tuple[str, ...], what: str) -> None:
+    for key in node:
+        if key not in allowed:
+            raise ScriptError(f"unknown key '{key}' in {what}", node.key_loc(key), suggest(str(key), allowed))
+
+
+def _require(node: Any, kind: type, what: str, loc: Location | None) -> Any:
+    if not isinstance(node, kind):
+        expected = {MDict: "a mapping", MList: "a list", str: "text"}.get(kind, kind.__name__)
+        raise ScriptError(f"{what} must be {expected}", loc_of(node, loc))
+    return node
+
+
+def _seed_file(value: Any, loc: Location | None) -> str:
+    text = str(value)
+    if text in SEEDS:
+        return SEEDS[text]
+    if text in SEEDS.values():
+        return text
+    raise ScriptError(f"unknown seed '{text}'", loc_of(value, loc), suggest(text, [*SEEDS, *SEEDS.values()]))
+
+
+class _Parser:
+    def __init__(self, path: str):
+        self.path = path
+        self.verbs = load_verbs()
+
+    def parse(self, root: Any) -> Script:
+        if not isinstance(root, MDict):
+            raise ScriptError("a step script must be a YAML mapping with 'figures' and 'steps'",
+                              loc_of(root, Location(self.path, 1, 1)))
+        _fail_unknown_keys(root, TOP_KEYS, "the script")
+        for key in ("title", "figures", "steps"):
+            if key not in root:
+                raise ScriptError(f"the script has no '{key}'", root.loc)
+        source = _seed_file(root.get("source", "000"), root.loc)
+        figures = self.figures(root)
+        groups = self.groups(root.get("groups") or MDict(), figures, root)
+        self.figures_known = figures
+        self.groups_known = groups
+        steps = self.steps(_require(root["steps"], MList, "'steps'", root.key_loc("steps")), source)
+        readings = self.readings(root.get("readings"), source, {s.id for s in steps})
+        params = {}
+        for key, value in (root.get("params") or {}).items():
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                raise ScriptError(f"parameter '{key}' must be a number", loc_of(value, root.key_loc("params")))
+            params[str(key)] = float(value)
+        return Script(self.path, str(root["title"]), str(root.get("passage", "")), source,
+                      str(root.get("venue", "xie")), figures, groups, steps, readings, params)
+
+    # -- figures and groups ----------------------------------------------------------------------
+    def figures(self, root: MDict) -> dict[str, FigureDecl]:
+        out: dict[str, FigureDecl] = {}
+        node = _require(root["figures"], MDict, "'figures'", root.key_loc("figures"))
+        for name, decl in node.items():
+            decl = _require(decl, MDict, f"figure '{name}'", node.key_loc(name))
+            _fail_unknown_keys(decl, FIGURE_KEYS, f"figure '{name}'")
+            if "at" not in decl:
+                raise ScriptError(f"figure '{name}' has no starting place 'at'", decl.loc)
+            facing = parse_facing(decl.get("facing", "北面"), decl.key_loc("facing"))
+            carries = tuple(str(c) for c in decl.get("carries") or ())
+            out[str(name)] = FigureDecl(str(name), str(decl["at"]), facing, str(decl.get("位", decl["at"])),
+                                        str(decl.get("label", name)), str(decl.get("role", "")), carries,
+                                        float(decl["radius"]) if "radius" in decl else None, node.key_loc(name))
+        objects = root.get("objects") or MDict()
+        for name, decl in _require(objects, MDict, "'objects'", root.key_loc("objects")).items():
+            decl = _require(decl, MDict, f"object '{name}'", objects.key_loc(name))
+            _fail_unknown_keys(decl, OBJECT_KEYS, f"object '{name}'")
+            full = f"obj.{name}"
+            carrier = decl.get("carried_by")
+            if carrier is not None and str(carrier) not in out:
+                raise ScriptError(f"unknown figure '{carrier}'", loc_of(carrier), suggest(str(carrier), out))
+            if "at" not in decl and carrier is None:
+                raise ScriptError(f"object '{name}' needs 'at' or 'carried_by'", decl.loc)
+            start = str(decl.get("at", ""))
+            out[full] = FigureDecl(full, start, parse_facing(decl.get("facing", 0), decl.key_loc("facing")),
+                                   start, str(decl.get("label", name)), "object", (),
+                                   float(decl["radius"]) if "radius" in decl else None,
+                                   objects.key_loc(name), kind="object",
+                                   carried_by=str(carrier) if carrier is not None else None)
+        return out
+
+    def groups(self, node: MDict, figures: Mapping[str, FigureDecl], root: MDict) -> dict[str, tuple[str, ...]]:
+        out: dict[str, tuple[str, ...]] = {}
+        _require(node, MDict, "'groups'", root.key_loc("groups"))
+        for name, members in node.items():
+            if name in figures:
+                raise ScriptError(f"group '{name}' has the name of a figure", node.key_loc(name))
+            members = _require(members, MList, f"group '{name}'", node.key_loc(name))
+            expanded: list[str] = []
+            for member in members:
+                if str(member) in out:
+                    expanded.extend(out[str(member)])
+                elif str(member) in figures:
+                    expanded.append(str(member))
+                else:
+                    raise ScriptError(f"unknown figure '{member}' in group '{name}'", loc_of(member),
+                                      suggest(str(member), [*figures, *out]))
+            out[str(name)] = tuple(expanded)
+        return out
+
+    # -- steps -----------------------------------------------------------------------------------
+    def steps(self, node: MList, source: str) -> tuple[StepDecl, ...]:
+        steps: list[StepDecl] = []
+        seen: dict[str, Location | None] = {}
+        for index, item in enumerate(node):
+            step = self.step(item, source, index)
+            if step.id in seen:
+                raise ScriptError(f"duplicate step id '{step.id}' (first at {seen[step.id]})", step.loc)
+            seen[step.id] = step.loc
+            steps.append(step)
+        for step in steps:
+            if step.start and step.start[1] not in seen:
+                raise ScriptError(f"unknown step '{step.start[1]}' in 'start'", step.loc,
+                                  suggest(step.start[1], seen))
+        return tuple(steps)
+
+    def step(self, item: Any, source: str, index: int) -> StepDecl:
+        item = _require(item, MDict, "a step", None)
+        _fail_unknown_keys(item, STEP_KEYS, "a step")
+        if "text" not in item:
+            raise ScriptError("a step needs 'text': the 經 clause it enacts, verbatim", item.loc)
+        step_id = str(item.get("id", f"s{index + 1:03d}"))
+        start = None
+        if "start" in item:
+            m = re.fullmatch(r"\s*(with|after)\s+(\S+)\s*", str(item["start"]))
+            if not m:
+                raise ScriptError("'start' must be 'with STEP' or 'after STEP'", item.value_loc("start"))
+            start = (m.group(1), m.group(2))
+        actions = self.actions(item.get("do") or MDict(), item)
+        checks = self.checks(item.get("check") or MList(), step_id, item)
+        contacts = []
+        for pair in item.get("contact") or ():
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ScriptError("'contact' lists pairs of figures: [[A, B], …]", loc_of(pair, item.loc))
+            for name in pair:
+                self.figure_name(name, loc_of(name, item.loc))
+            contacts.append((str(pair[0]), str(pair[1])))
+        notes = tuple(str(n) for n in item.get("notes") or ())
+        return StepDecl(step_id, str(item["text"]), _seed_file(item["source"], item.value_loc("source"))
+                        if "source" in item else source, notes, start, actions, checks, tuple(contacts),
+                        item.loc)
+
+    def figure_name(self, name: Any, loc: Location | None, groups: bool = False) -> str:
+        known = dict(self.figures_known)
+        if groups:
+            known.update(self.groups_known)
+        if str(name) not in known:
+            raise ScriptError(f"unknown {'figure or group' if groups else 'figure'} '{name}'", loc,
+                              suggest(str(name), known))
+        return str(name)
+
+    def actions(self, node: Any, step: MDict) -> tuple[tuple[str, tuple[Action, ...]], ...]:
+        node = _require(node, MDict, "'do'", step.key_loc("do"))
+        out = []
+        for actor, items in node.items():
+            self.figure_name(actor, node.key_loc(actor), groups=True)
+            if not isinstance(items, list):
+                items = MList([items])
+                items.loc = node.key_loc(actor)
+            out.append((str(actor), tuple(self.action(a, node.key_loc(actor)) for a in items)))
+        return tuple(out)
+
+    def action(self, item: Any, default_loc: Location | None) -> Action:
+        loc = loc_of(item, default_loc)
+        if isinstance(item, str):
+            name, arg, mods = item.strip(), None, {}
+            if " " in name:
+                raise ScriptError(f"'{item}': write a verb with an argument as a mapping, e.g. "
+                                  f"'{{{name.split()[0]}: {name.split(maxsplit=1)[1]}}}'", loc)
+        elif isinstance(item, MDict) and item:
+            keys = list(item)
+            name, arg = str(keys[0]), item[keys[0]]
+            mods = {str(k): item[k] for k in keys[1:]}
+        else:
+            raise ScriptError("an action is a verb (揖) or a mapping ({適: 司射位})", loc)
+        if name not in self.verbs:
+            raise ScriptError(f"unknown verb '{name}'", loc, suggest(name, self.verbs))
+        spec = self.verbs[name]
+        if spec.arg_required and arg is None:
+            raise ScriptError(f"'{name}' needs an argument: {spec.args}", loc)
+        for key in mods:
+            if key not in spec.modifiers:
+                allowed = ", ".join(spec.modifiers) or "none"
+                raise ScriptError(f"'{name}' takes no modifier '{key}' (it takes: {allowed})",
+                                  item.key_loc(key), suggest(key, spec.modifiers or MODIFIERS))
+        return Action(name, arg, mods, loc)
+
+    def checks(self, node: Any, step_id: str, step: MDict) -> tuple[Assertion, ...]:
+        node = _require(node, MList, "'check'", step.key_loc("check"))
+        out = []
+        for item in node:
+            item = _require(item, MDict, "a check", node.loc)
+            if len(item) < 1:
+                raise ScriptError("an empty check", item.loc)
+            kind = str(next(iter(item)))
+            if kind not in ASSERTION_KINDS:
+                raise ScriptError(f"unknown check '{kind}'", item.key_loc(kind), suggest(kind, ASSERTION_KINDS))
+            out.append(Assertion(kind, self.assertion_args(kind, item, item.key_loc(kind)), step_id,
+                                 item.key_loc(kind)))
+        return tuple(out)
+
+    def assertion_args(self, kind: str, item: MDict, loc: Location | None) -> Mapping[str, Any]:
+        value = item[kind]
+        extra = {str(k): v for k, v in item.items() if k != kind}
+        if not isinstance(value, list) or len(value) != 2:
+            raise ScriptError(f"'{kind}' takes two names: [{'A, B' if kind in _PAIR_CHECKS else 'A, X'}]", loc)
+        a = self.figure_name(value[0], loc_of(value[0], loc))
+        if kind in _PAIR_CHECKS:
+            b = self.figure_name(value[1], loc_of(value[1], loc))
+            args: dict[str, Any] = {"figures": (a, b)}
+            if kind == "passes_left":
+                args["max_separation"] = float(extra.get("max_separation", 8.0))
+            elif kind == "abreast":
+                left = extra.get("left", a)
+                args["left"] = self.figure_name(left, loc_of(left, loc))
+            elif kind == "before":
+                args["what"] = str(extra.get("what", "arrive"))
+                args["gap"] = int(extra["gap"]) if "gap" in extra else None
+            return args
+        if kind == "faces":
+            return {"figure": a, "facing": parse_facing(value[1], loc_of(value[1], loc))}
+        args = {"figure": a, "target": str(value[1])}
+        if kind == "around":
+            args["turn"] = str(extra.get("turn", "ccw"))
+        return args
+
+    # -- readings --------------------------------------------------------------------------------
+    def readings(self, node: Any, source: str, step_ids: set[str]) -> tuple[ReadingDecl, ...]:
+        if node is None:
+            return ()
+        node = _require(node, MDict, "'readings'", None)
+        out = []
+        for name, decl in node.items():
+            decl = _require(decl, MDict, f"reading '{name}'", node.key_loc(name))
+            _fail_unknown_keys(decl, READING_KEYS, f"reading '{name}'")
+            changes = []
+            for step_id, change in (decl.get("changes") or MDict()).items():
+                change_loc = decl["changes"].key_loc(step_id)
+                if str(step_id) not in step_ids:
+                    raise ScriptError(f"reading '{name}' changes unknown step '{step_id}'", change_loc,
+                                      suggest(str(step_id), step_ids))
+                change = _require(change, MDict, f"the change of step '{step_id}'", change_loc)
+                _fail_unknown_keys(change, CHANGE_KEYS, f"the change of step '{step_id}'")
+                if "why" not in change:
+                    raise ScriptError(f"reading '{name}' changes step '{step_id}' without 'why' (quote the "
+                                      "commentary that justifies it)", change_loc)
+                inserted = tuple(self.step(s, source, 0) for s in change.get("insert_after") or ())
+                changes.append(StepChange(
+                    str(step_id), str(change["why"]),
+                    self.actions(change["do"], change) if "do" in change else (),
+                    self.checks(change["check"], str(step_id), change) if "check" in change else None,
+                    str(change["text"]) if "text" in change else None,
+                    tuple(str(n) for n in change["notes"]) if "notes" in change else None,
+                    bool(change.get("remove", False)), inserted, change_loc))
+            out.append(ReadingDecl(str(name), str(decl.get("title", name)), str(decl.get("source", "")),
+                                   tuple(changes), node.key_loc(name)))
+        return tuple(out)
+
+
+_PAIR_CHECKS = ("passes_left", "abreast", "before")
+
+
+def parse_script(path: str | Path) -> Script:
+    """Parse a step script; every error is a ScriptError with its position."""
+    return _Parser(str(path)).parse(marked_yaml.load(path))
+
+
+def parse_text(text: str, path: str = "<script>") -> Script:
+    return _Parser(path).parse(marked_yaml.load_text(text, path))
+
+
+def apply_reading(script: Script, reading: str | None) -> tuple[Script, str]:
+    """The script as the named reading has it (default: the first declared reading)."""
+    names = script.reading_names
+    name = reading or names[0]
+    if name not in names:
+        raise ScriptError(f"unknown reading '{name}' (this script has: {', '.join(names)})",
+                          None, suggest(name, names))
+    decl = next((r for r in script.readings if r.name == name), None)
+    if decl is None or not decl.changes:
+        return script, name
+    changes = {c.step: c for c in decl.changes}
+    steps: list[StepDecl] = []
+    for step in script.steps:
+        change = changes.get(step.id)
+        if change is None:
+            steps.append(step)
+            continue
+        if not change.remove:
+            replaced = {actor for actor, _ in change.actions}
+            actions = tuple((a, acts) for a, acts in step.actions if a not in replaced) + change.actions
+            steps.append(StepDecl(step.id, change.text or step.text, step.source,
+                                  change.notes if change.notes is not None else step.notes, step.start,
+                                  actions, change.checks if change.checks is not None else step.checks,
+                                  step.contacts, step.loc, reading_note=change.why))
+        steps.extend(StepDecl(s.id, s.text, s.source, s.notes, s.start, s.actions, s.checks, s.contacts,
+                              s.loc, reading_note=change.why) for s in change.insert_after)
+    return Script(script.path, script.title, script.passage, script.source, script.venue, script.figures,
+                  script.groups, tuple(steps), script.readings, script.params), name

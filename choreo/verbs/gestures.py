@@ -1,0 +1,203 @@
+"""Gestures that take time without moving, and objects taken, handed and set down.
+
+Each is an Event in the Choreography (揖, 拜, 坐, 興, 射 …) lasting the venue's ``dur.<verb>``.
+Objects (``obj.NAME`` in the script's ``objects``) move with whoever carries them: 取 picks one
+up, 授 hands it to someone (a contact the text requires, not a collision), 設/奠/委/倚 set it
+down at a place.
+"""
+
+from __future__ import annotations
+
+from choreo.errors import ScriptError
+from choreo.model import Contact
+from choreo.verbs.registry import verb
+
+_SIMPLE = {
+    "揖": ("bow with the hands pushed forward: 疏 「是以推手為揖」〔000〕; 「當階，北面揖」〔000〕", "to whom (optional)"),
+    "拜": ("bow to the ground: 「北面拜受爵」〔000〕", "nothing"),
+    "命": ("give a command (the words, optional): 「北面命曰：“不鼓不釋」〔000〕", "the words"),
+    "告": ("report: 「北面告于賓」〔000〕", "the words"),
+    "許諾": ("assent: 「獲者執旌許諾」〔000〕", "nothing"),
+    "南揚弓": ("raise the bow towards the south: 「右執簫，南揚弓，命去侯」〔000〕; 疏 「揚弓者，向乏而揚之」〔000〕", "nothing"),
+    "揖弓": ("push the bow forward: 「揖弓，命取矢」〔000〕; 疏 「揖弓者向侯而揖之」〔000〕", "nothing"),
+    "偃旌": ("lower the flag: 「坐，東面偃旌」〔000〕; 鄭 「偃猶什也」〔000〕", "nothing"),
+    "舉旌": ("raise the flag: 「舉旌以宮，偃旌以商」〔000〕", "nothing"),
+    "獲": ("call a hit: 「獲者坐而獲」〔000〕", "nothing"),
+    "釋獲": ("lay a counter down: 「每一個釋一[算]」〔000〕", "nothing"),
+    "袒": ("bare the left arm (and put on 決, 遂): 「三耦皆袒、決、遂」 (the 經 of 000)", "nothing"),
+    "襲": ("cover the arm again: 「襲而俟于堂西」〔000〕", "nothing"),
+    "飲": ("drink: 「立卒觶」〔000〕", "nothing"),
+    "祭": ("make an offering: 「俎與薦皆三祭」〔000〕", "nothing"),
+    "視": ("watch: 「北面視上射」〔000〕", "what is watched"),
+}
+
+
+def _duration(ctx, name: str) -> float:
+    key = f"dur.{name}"
+    return ctx.param(key) if key in ctx.venue.params or key in ctx.script.params else ctx.param("dur.揖")
+
+
+def _gesture_verb(name: str, gloss: str, args: str):
+    def run(ctx, actor, members, action):
+        detail = "" if action.arg is None else str(action.arg)
+        ctx.event(members[0], name, _duration(ctx, name), detail)
+
+    run.__doc__ = f"{name} — {gloss}. An event lasting ``dur.{name}`` (or ``dur.揖``); no movement."
+    verb(name, kind="gesture", args=args, example=f"司射: [{name}]")(run)
+
+
+for _name, (_gloss, _args) in _SIMPLE.items():
+    _gesture_verb(_name, _gloss, _args)
+
+
+@verb("坐", kind="gesture", example="獲者: [坐, 偃旌, 興]")
+def kneel(ctx, actor, members, action):
+    """坐 — kneel-sit: 「以至于乏，坐，東面偃旌，興而俟」〔000〕. The posture lasts until 興."""
+    ctx.event(members[0], "坐", ctx.param("dur.坐"))
+
+
+@verb("興", kind="gesture", example="獲者: [興]")
+def rise(ctx, actor, members, action):
+    """興 — rise from kneeling: 「興而俟」〔000〕."""
+    ctx.event(members[0], "興", ctx.param("dur.興"))
+
+
+@verb("俟", kind="gesture", args="seconds, or a figure to wait for", example="獲者: [{俟: 司馬}]")
+def wait(ctx, actor, members, action):
+    """俟 — wait: 鄭 「俟，待也」〔000〕. With a number, that many seconds; with a figure, until he has
+    done what he does in this step (he must be listed above); alone, ``dur.俟``.
+    """
+    tl = ctx.timeline(members[0])
+    if action.arg is None:
+        tl.hold(tl.t + ctx.param("dur.俟"))
+    elif isinstance(action.arg, int | float) and not isinstance(action.arg, bool):
+        tl.hold(tl.t + float(action.arg))
+    elif str(action.arg) in ctx.run.timelines:
+        tl.hold(ctx.timeline(str(action.arg)).t)
+    else:
+        raise ScriptError(f"俟 takes seconds or a figure, not '{action.arg}'", action.loc)
+    ctx.run.events.append(_event(ctx, members[0], "俟"))
+
+
+def _event(ctx, figure, kind, detail=""):
+    from choreo.model import Event
+
+    return Event(round(ctx.timeline(figure).t, 6), figure, kind, ctx.step.id, detail, 0.0)
+
+
+@verb("射", kind="gesture", args="how many arrows (default 1)", example="上耦上射: [{射: 1}]")
+def shoot(ctx, actor, members, action):
+    """射 — shoot one arrow (or n): 「上射既發，挾弓矢，而后下射射，拾發，以將乘矢」〔000〕. One 射 event
+    per arrow, each lasting ``dur.射``.
+    """
+    count = int(action.arg) if isinstance(action.arg, int) and not isinstance(action.arg, bool) else 1
+    for _ in range(count):
+        ctx.event(members[0], "射", ctx.param("dur.射"))
+
+
+def _object_name(ctx, value) -> str:
+    name = str(value)
+    full = name if name.startswith("obj.") else f"obj.{name}"
+    if full not in ctx.script.figures:
+        raise ScriptError(f"unknown object '{name}' (declare it under 'objects')", ctx.action.loc)
+    return full
+
+
+def _carrying(ctx, obj: str):
+    open_carries = [c for c in ctx.run.carries if c.obj == obj and c.carrier is not None and c.t1 == float("inf")]
+    return open_carries[-1] if open_carries else None
+
+
+@verb("取", kind="gesture", args="an object", example="司射: [{取: 撲}]")
+def take(ctx, actor, members, action):
+    """取 — take up: 「取撲，[搢]之」〔000〕; 「取弓于階西」. Declared objects then move with the taker."""
+    from choreo.planner import Carry
+
+    figure = members[0]
+    detail = "" if action.arg is None else str(action.arg)
+    if action.arg is not None and f"obj.{action.arg}" in ctx.script.figures:
+        obj = _object_name(ctx, action.arg)
+        current = _carrying(ctx, obj)
+        t = ctx.timeline(figure).t
+        if current is not None:
+            current.t1 = t
+        ctx.run.carries.append(Carry(obj, t + ctx.param("dur.取"), float("inf"), figure))
+    ctx.event(figure, "取", ctx.param("dur.取"), detail)
+
+
+@verb("授", kind="gesture", args="{what: OBJECT, to: FIGURE}", example="弟子1: [{授: {what: 弓, to: 上耦上射}}]",
+      arg_required=True)
+def hand_over(ctx, actor, members, action):
+    """授 — hand something over: 「有司左執[弣]，右執弦，而授弓」〔000〕. The two touch: a contact, not a collision.
+    The receiver waits for it (he must be listed above, or be idle).
+    """
+    from choreo.planner import Carry
+
+    figure = members[0]
+    if not isinstance(action.arg, dict) or "to" not in action.arg:
+        raise ScriptError("授 needs {what: OBJECT, to: FIGURE}", action.loc)
+    to = str(action.arg["to"])
+    if to not in ctx.script.figures:
+        from choreo.errors import suggest
+
+        raise ScriptError(f"unknown figure '{to}'", action.loc, suggest(to, ctx.script.figures))
+    what = str(action.arg.get("what", ""))
+    me, them = ctx.timeline(figure), ctx.timeline(to)
+    t = max(me.t, them.t)
+    me.hold(t)
+    them.hold(t)
+    duration = ctx.param("dur.授")
+    if f"obj.{what}" in ctx.script.figures:
+        obj = _object_name(ctx, what)
+        current = _carrying(ctx, obj)
+        if current is not None:
+            current.t1 = t + duration
+        ctx.run.carries.append(Carry(obj, t + duration, float("inf"), to))
+    ctx.event(figure, "授", duration, what)
+    ctx.run.events.append(_event_at(ctx, t, to, "受", what))
+    them.hold(t + duration)
+    ctx.contacts.append(Contact((figure, to), t, t + duration, ctx.step.id, what))
+    ctx.record(to, "受")
+
+
+def _event_at(ctx, t, figure, kind, detail):
+    from choreo.model import Event
+
+    return Event(round(t, 6), figure, kind, ctx.step.id, detail, ctx.param("dur.授"))
+
+
+def _set_down(name: str, gloss: str):
+    def run(ctx, actor, members, action):
+        from choreo.planner import Carry
+
+        figure = members[0]
+        arg = action.arg
+        if isinstance(arg, dict):
+            what, where = arg.get("what"), arg.get("at")
+        else:
+            what, where = arg, None
+        duration = ctx.param("dur.取")
+        t = ctx.timeline(figure).t
+        if what is not None and f"obj.{what}" in ctx.script.figures:
+            obj = _object_name(ctx, what)
+            current = _carrying(ctx, obj)
+            if current is None or current.carrier != figure:
+                raise ScriptError(f"{figure} does not carry {what}", action.loc)
+            current.t1 = t
+            if where is not None:
+                place = ctx.place(str(where), figure)
+                spot = (place.x, place.y)
+            else:
+                spot = ctx.timeline(figure).pos
+            ctx.run.carries.append(Carry(obj, t, t + duration, None, spot))
+        ctx.event(figure, name, duration, "" if what is None else str(what))
+
+    run.__doc__ = f"{name} — {gloss}. With {{what: OBJECT, at: PLACE}} the object is left at that place."
+    verb(name, kind="gesture", args="an object, or {what: OBJECT, at: PLACE}",
+         example=f"弟子1: [{{{name}: {{what: 楅, at: 楅}}}}]")(run)
+
+
+_set_down("設", "set something in place: 「乃設[楅]于中庭，南當洗，東肆」〔000〕")
+_set_down("奠", "put down: 「南面坐奠于豐上」〔000〕")
+_set_down("委", "lay down: 「北面坐委于[楅]，北括」〔000〕")
+_set_down("倚", "lean against: 「去撲，倚于西階之西」〔000〕")

@@ -1,0 +1,256 @@
+"""Going and stopping: 適, 進, 退, 就, 反位, 復位, 卻, 及, 當, 立 — and the small moves (少左 …)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from choreo.errors import ScriptError
+from choreo.script import Action, parse_facing
+from choreo.timeline import XY, bearing_of
+from choreo.verbs.paths import MOTION_MODIFIERS, via_points
+from choreo.verbs.registry import verb
+
+if TYPE_CHECKING:
+    from choreo.planner import StepContext
+    from stage.relations import Place
+
+FACE_ON_ARRIVAL = ("反位", "復位", "當", "及", "立", "就")
+
+
+def _final_facing(ctx: StepContext, action: Action, place: Place) -> float | None:
+    if "面" in action.mods:
+        return parse_facing(action.mods["面"], action.loc)
+    if action.verb in FACE_ON_ARRIVAL:
+        return place.facing
+    return None
+
+
+def _walk_one(ctx: StepContext, figure: str, goal: XY, action: Action, facing: float | None,
+              duration: float | None = None) -> None:
+    tl = ctx.timeline(figure)
+    mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
+    via, meeting = via_points(ctx, figure, tl.pos, goal, mods)
+    if "徐" in action.mods and duration is None:
+        duration = float(action.mods["徐"])
+    ctx.walk(figure, goal, via, duration=duration)
+    if meeting is not None:
+        t_meet = next((s[0] for s in tl.samples if math.dist((s[1], s[2]), meeting) < 1e-6), tl.t)
+        ctx.meet(figure, ctx.meeting_partner, t_meet)
+    if facing is not None:
+        ctx.face(figure, facing)
+
+
+def go(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str | None) -> None:
+    """Move one figure or a group to ``target`` honouring the action's modifiers."""
+    if target is None:
+        raise ScriptError(f"'{action.verb}' needs a place", action.loc)
+    if len(members) == 1:
+        place = ctx.place(target, members[0])
+        _walk_one(ctx, members[0], (place.x, place.y), action, _final_facing(ctx, action, place))
+        return
+    if "并行" in action.mods or "耦少退" in action.mods:
+        _go_pair(ctx, actor, members, action, target)
+        return
+    _go_to_rank(ctx, actor, members, action, target)
+
+
+def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:
+    """Two walk to a place abreast (并行) or one a little behind the other (耦少退)."""
+    if len(members) != 2:
+        raise ScriptError(f"并行 / 耦少退 is for a pair; '{actor}' has {len(members)} members", action.loc)
+    left = str(action.mods.get("并行", members[0]))
+    if left in (True, "True", "true"):
+        left = members[0]
+    if left not in members:
+        raise ScriptError(f"'{left}' is not in the pair {actor}", action.loc)
+    centre = ctx.place(target, members[0])
+    start = [ctx.timeline(m).pos for m in members]
+    mid = ((start[0][0] + start[1][0]) / 2, (start[0][1] + start[1][1]) / 2)
+    facing = _final_facing(ctx, action, centre)
+    axis = facing if facing is not None else bearing_of(centre.x - mid[0], centre.y - mid[1])
+    # Left of a walker facing bearing b is the bearing b - 90.
+    rad = math.radians(axis - 90.0)
+    left_dir = (math.sin(rad), math.cos(rad))
+    if "耦少退" in action.mods:
+        # The senior (first) ahead on the line, the partner small_move behind and a little aside.
+        back = math.radians(axis + 180.0)
+        behind = ctx.param("small_move")
+        goals = {members[0]: (centre.x, centre.y),
+                 members[1]: (centre.x + behind * math.sin(back) - left_dir[0] * 1.2,
+                              centre.y + behind * math.cos(back) - left_dir[1] * 1.2)}
+    else:
+        half = ctx.param("abreast_spacing") / 2.0
+        other = members[1] if left == members[0] else members[0]
+        goals = {left: (centre.x + left_dir[0] * half, centre.y + left_dir[1] * half),
+                 other: (centre.x - left_dir[0] * half, centre.y - left_dir[1] * half)}
+    # Both arrive together: plan each alone, then have the quicker walk slower.
+    lengths = {}
+    for m in members:
+        router = ctx.router(m)
+        path = router.route(ctx.timeline(m).pos, goals[m])
+        lengths[m] = sum(math.dist(a, b) for a, b in zip(path, path[1:], strict=False))
+    duration = max(lengths.values()) / ctx.param("pace")
+    if "耦少退" in action.mods:
+        duration += ctx.param("small_move") / ctx.param("pace")
+    for m in members:
+        _walk_one(ctx, m, goals[m], action, facing, duration=duration if lengths[m] > 1e-6 else None)
+    t_end = max(ctx.timeline(m).t for m in members)
+    for m in members:
+        ctx.timeline(m).hold(t_end)
+
+
+def _go_to_rank(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:
+    """A group to a rank or file (射位一, 堂西位[4]): member i to the i-th place, in file."""
+    from choreo.planner import SLOT
+
+    m = SLOT.match(target)
+    name, first = (m.group("name"), int(m.group("k"))) if m else (target, 1)
+    rank = ctx.venue.landmarks.get(name)
+    if rank is None or rank.rank_bearing is None:
+        raise ScriptError(f"the {len(members)} of '{actor}' cannot all stand at '{target}': name a rank "
+                          f"(射位一, 堂西位 …) or walk as a pair with 并行", action.loc)
+    stagger = ctx.param("stagger")
+    t_start = max(ctx.timeline(mm).t for mm in members)
+    for i, member in enumerate(members):
+        ctx.timeline(member).hold(t_start + i * stagger)
+        place = ctx.place(f"{name}[{first + i}]", member)
+        _walk_one(ctx, member, (place.x, place.y), action, _final_facing(ctx, action, place) or place.facing)
+
+
+_GOING_EXAMPLE = "- {適: 堂西}\n- {進: 射位一, 由: 司射之西, 面: 東面}"
+
+
+@verb("適", kind="going", args="a place", example="司射: [{適: 堂西}]", modifiers=MOTION_MODIFIERS,
+      group_mode="group", arg_required=True)
+def go_to(ctx, actor, members, action):
+    """適 — go to a place: 「司射[適]堂西，命弟子設豐」〔000〕.
+
+    The character is dropped in the seed copy of 000 (a private-use code point, domain.md §0.2).
+    The figure routes round every obstacle and faces the way he walks.
+    """
+    go(ctx, actor, members, action, action.arg)
+
+
+@verb("進", kind="going", args="a place (or nothing: one small step forward)",
+      example="三耦: [{進: 射位一, 由: 司射之西, 面: 東面}]", modifiers=MOTION_MODIFIERS, group_mode="group")
+def advance(ctx, actor, members, action):
+    """進 — advance: 「三耦皆進，由司射之西，立于其西南」〔000〕; 鄭 「進，前也」〔000〕.
+
+    With a place, go there; without one, one small step (``small_move``) forward.
+    """
+    if action.arg is None:
+        for m in members:
+            small_move(ctx, m, 0.0, action, relative=True)
+        return
+    go(ctx, actor, members, action, action.arg)
+
+
+@verb("退", kind="going", args="a place (or nothing: a small step back, still facing forward)",
+      example="司射: [{退: 司射位}]", modifiers=MOTION_MODIFIERS, group_mode="group")
+def withdraw(ctx, actor, members, action):
+    """退 — withdraw: 「司射退反位」〔000〕; 「乃退」〔000〕. Without a place, a step back keeping the facing."""
+    if action.arg is None:
+        for m in members:
+            small_move(ctx, m, 180.0, action, relative=True)
+        return
+    go(ctx, actor, members, action, action.arg)
+
+
+@verb("卻", kind="going", args="nothing, or a distance in 尺", example="司射: [卻]", group_mode="together")
+def step_back(ctx, actor, members, action):
+    """卻 — step back: 鄭 「明[卻]時還」〔000〕 (the 司射 steps back and turns). Keeps the facing."""
+    small_move(ctx, members[0], 180.0, action, relative=True)
+
+
+@verb("就", kind="going", args="a place or a figure", example="大夫: [{就: 大夫之耦, 面: 東面}]",
+      modifiers=MOTION_MODIFIERS, group_mode="group", arg_required=True)
+def join(ctx, actor, members, action):
+    """就 — go to (someone): 「由堂西出于司射之西，就其耦」〔000〕. Given a figure, stand beside him (south)."""
+    target = str(action.arg)
+    if target in ctx.script.figures:
+        target = f"{target}之南"
+    go(ctx, actor, members, action, target)
+
+
+@verb("及", kind="going", args="a place", example="上耦: [{及: 西階, 并行: 上耦上射}]",
+      modifiers=MOTION_MODIFIERS, group_mode="group", arg_required=True)
+def reach(ctx, actor, members, action):
+    """及 — arrive at: 「及階揖」, 「及物揖」〔000〕; 鄭 「及[楅]，當[楅]東西也」〔000〕. Stops just short of it, facing it."""
+    go(ctx, actor, members, action, f"{action.arg}前" if str(action.arg).endswith("階") else action.arg)
+
+
+@verb("當", kind="going", args="a place", example="上耦: [{當: 西階, 并行: 上耦上射}]",
+      modifiers=MOTION_MODIFIERS, group_mode="group", arg_required=True)
+def align(ctx, actor, members, action):
+    """當 — stand squarely in line with X, facing it: 「當階，北面揖」〔000〕 (疏 「當西階北面揖」〔000〕).
+
+    Due south of X at the ``approach`` distance, facing north.
+    """
+    go(ctx, actor, members, action, f"當{action.arg}")
+
+
+@verb("立", kind="going", args="a place", example="司射: [{立: 中南, 面: 北面}]", modifiers=MOTION_MODIFIERS,
+      group_mode="group", arg_required=True)
+def stand_at(ctx, actor, members, action):
+    """立 — stand at a place: 「立于中南，北面視[算]」〔000〕; 「司射先立于所設中之西南，東面」〔000〕."""
+    go(ctx, actor, members, action, action.arg)
+
+
+def _return(ctx, actor, members, action):
+    for m in members:
+        place = ctx.place(ctx.decl(m).position, m)
+        sub = Action(action.verb, ctx.decl(m).position, action.mods, action.loc)
+        _walk_one(ctx, m, (place.x, place.y), sub, _final_facing(ctx, sub, place))
+
+
+@verb("反位", kind="going", args="nothing (the figure's own 位)", example="司射: [反位]",
+      modifiers=MOTION_MODIFIERS, group_mode="together")
+def return_to_station(ctx, actor, members, action):
+    """反位 — go back to one's 位 and face as it faces: 「司射反位」〔000〕; 「以反位」〔000〕."""
+    _return(ctx, actor, members, action)
+
+
+@verb("復位", kind="going", args="nothing (the figure's own 位)", example="司射: [復位]",
+      modifiers=MOTION_MODIFIERS, group_mode="together")
+def resume_station(ctx, actor, members, action):
+    """復位 — return to one's 位: 「司射復位」〔000〕."""
+    _return(ctx, actor, members, action)
+
+
+# -- small moves -------------------------------------------------------------------------------
+def small_move(ctx: StepContext, figure: str, bearing: float, action: Action, relative: bool) -> None:
+    """Move ``small_move`` 尺 (or the action's number) without turning."""
+    tl = ctx.timeline(figure)
+    dist = float(action.arg) if isinstance(action.arg, int | float) and not isinstance(action.arg, bool) \
+        else ctx.param("small_move")
+    b = math.radians((tl.facing + bearing) if relative else bearing)
+    goal = (tl.x + dist * math.sin(b), tl.y + dist * math.cos(b))
+    router = ctx.router(figure)
+    if router.region_of(goal) is None:
+        raise ScriptError(f"{action.verb} would take {figure} off the floor", action.loc)
+    tl.glide(goal[0], goal[1], ctx.param("pace") / 2.0)
+
+
+_SMALL = {"少左": (-90.0, True, "「上射升堂，少左」〔000〕 (疏 「避下射升階也」)"),
+          "少右": (90.0, True, "「下射少右，從之」〔000〕; 「升堂，少右」 (鄭 「辟飲者也」)〔000〕"),
+          "少退": (180.0, True, "「少退，立卒觶」〔000〕"),
+          "少進": (0.0, True, "「皆少進，當[楅]南」〔000〕"),
+          "少南": (180.0, False, "鄭 「為其少南就右獲」〔000〕"),
+          "少北": (0.0, False, "鄭 「少北於故」〔000〕"),
+          "少西": (270.0, False, "「釋獲者少西辟薦」〔000〕"),
+          "少東": (90.0, False, "the mirror of 少西 (a modelling convenience)")}
+
+
+def _small_verb(name: str, bearing: float, relative: bool, quote: str):
+    def run(ctx, actor, members, action):
+        small_move(ctx, members[0], bearing, action, relative)
+
+    run.__doc__ = (f"{name} — a small move {'to the figure’s own ' if relative else 'to the '}"
+                   f"{'left' if name == '少左' else 'right' if name == '少右' else name[1]}: {quote}. "
+                   "The size is the venue's ``small_move`` (or the number given); the facing is kept.")
+    verb(name, kind="small", args="nothing, or a distance in 尺", example=f"上耦上射: [{name}]")(run)
+
+
+for _name, (_b, _rel, _q) in _SMALL.items():
+    _small_verb(_name, _b, _rel, _q)

@@ -1,0 +1,189 @@
+"""Stairs: 升, 降, 盡階 — climbing a 階 one 等 at a time, and the pair's 升三等 … 中等.
+
+A 階 has ``steps`` 等 between its foot (the landmark's point) and its top tread (``top``); the
+i-th tread lies at foot + (i / N)(top − foot). Going up, a figure walks to the foot, climbs the
+treads at ``stair_step_time`` each, and steps onto the 堂 at the place 西階上 / 阼階上.
+"""
+
+from __future__ import annotations
+
+import math
+
+from choreo.errors import ScriptError
+from choreo.timeline import bearing_of
+from choreo.verbs.registry import verb
+from stage.model import Landmark
+
+
+def _stair(ctx, action, figure) -> Landmark:
+    name = str(action.arg) if action.arg is not None else _nearest_stair(ctx, figure)
+    stair = ctx.venue.landmark(name, action.loc)
+    if stair.kind != "stair" or not stair.steps or stair.top is None:
+        raise ScriptError(f"'{name}' is not a 階: one can only 升/降 by a 階", action.loc)
+    return stair
+
+
+def _nearest_stair(ctx, figure) -> str:
+    tl = ctx.timeline(figure)
+    stairs = [lm for lm in ctx.venue.landmarks.values() if lm.kind == "stair" and lm.top is not None]
+    if not stairs:
+        raise ScriptError("this venue has no 階", ctx.action.loc if ctx.action else None)
+    return min(stairs, key=lambda s: math.dist(tl.pos, s.top)).name
+
+
+def tread(stair: Landmark, i: float) -> tuple[float, float]:
+    n = stair.steps or 1
+    fx, fy = stair.point
+    tx, ty = stair.top
+    return (fx + (tx - fx) * i / n, fy + (ty - fy) * i / n)
+
+
+def _below(stair: Landmark, ctx) -> tuple[float, float]:
+    """Where one stands at the foot, a little south of the first tread."""
+    fx, fy = stair.point
+    tx, ty = stair.top
+    length = math.hypot(tx - fx, ty - fy) or 1.0
+    back = ctx.param("body_radius") + 0.3
+    return (fx - (tx - fx) / length * back, fy - (ty - fy) / length * back)
+
+
+def _hall_point(stair: Landmark, ctx) -> tuple[float, float]:
+    name = f"{stair.name}上"
+    if name in ctx.venue.landmarks:
+        return ctx.venue.landmarks[name].point
+    tx, ty = stair.top
+    fx, fy = stair.point
+    length = math.hypot(tx - fx, ty - fy) or 1.0
+    step = ctx.param("body_radius") * 2
+    return (tx + (tx - fx) / length * step, ty + (ty - fy) / length * step)
+
+
+def climb(ctx, figure: str, stair: Landmark, *, to_hall: bool = True, start_at: float | None = None,
+          step_times: list[float] | None = None) -> list[float]:
+    """Walk to the foot and climb; returns the times at which each tread is reached."""
+    tl = ctx.timeline(figure)
+    if ctx.router(figure).floor_of(tl.pos) == "堂":
+        raise ScriptError(f"{figure} is already on the 堂: cannot 升 {stair.name}",
+                          ctx.action.loc if ctx.action else None)
+    below = _below(stair, ctx)
+    if step_times:
+        # A follower waits where he is, so as not to crowd the foot while the leader climbs.
+        lead = math.dist(tl.pos, below) / ctx.param("pace") + 180.0 / ctx.param("turn_rate")
+        tl.hold(step_times[0] - ctx.param("stair_step_time") - lead)
+    ctx.walk(figure, below)
+    up = bearing_of(stair.top[0] - stair.point[0], stair.top[1] - stair.point[1])
+    ctx.face(figure, up)
+    if start_at is not None:
+        tl.hold(start_at)
+    dt = ctx.param("stair_step_time")
+    times = []
+    for i in range(1, (stair.steps or 1) + 1):
+        if step_times is not None and i - 1 < len(step_times):
+            tl.hold(step_times[i - 1] - dt)
+        x, y = tread(stair, i)
+        tl.glide_for(x, y, dt)
+        times.append(tl.t)
+    if to_hall:
+        hx, hy = _hall_point(stair, ctx)
+        tl.glide_for(hx, hy, dt)
+    return times
+
+
+def descend(ctx, figure: str, stair: Landmark, *, step_times: list[float] | None = None) -> list[float]:
+    """Walk on the 堂 to the top of the 階 and go down to its foot; returns the tread times."""
+    tl = ctx.timeline(figure)
+    if ctx.router(figure).floor_of(tl.pos) != "堂" and ctx.router(figure).region_of(tl.pos) != stair.name:
+        raise ScriptError(f"{figure} is not on the 堂: cannot 降 {stair.name}", ctx.action.loc if ctx.action else None)
+    if ctx.router(figure).floor_of(tl.pos) == "堂":
+        top = _hall_point(stair, ctx)
+        if step_times:
+            lead = math.dist(tl.pos, top) / ctx.param("pace") + 180.0 / ctx.param("turn_rate")
+            tl.hold(step_times[0] - ctx.param("stair_step_time") - lead)
+        ctx.walk(figure, top)
+    down = bearing_of(stair.point[0] - stair.top[0], stair.point[1] - stair.top[1])
+    ctx.face(figure, down)
+    dt = ctx.param("stair_step_time")
+    n = stair.steps or 1
+    times = []
+    for k, i in enumerate(range(n, 0, -1)):
+        if step_times is not None and k < len(step_times):
+            tl.hold(step_times[k] - dt)
+        x, y = tread(stair, i)
+        tl.glide_for(x, y, dt)
+        times.append(tl.t)
+    bx, by = _below(stair, ctx)
+    tl.glide_for(bx, by, dt)
+    return times
+
+
+def _pair_order(members, action):
+    leader = str(action.mods.get("先", members[0]))
+    if leader not in members:
+        raise ScriptError(f"'{leader}' is not one of {'、'.join(members)}", action.loc)
+    return [leader, *[m for m in members if m != leader]]
+
+
+@verb("升", kind="stairs", args="the 階 (default: the nearest)", example="上耦: [{升: 西階, 三等: true}]",
+      modifiers=("三等", "先", "盡階"), group_mode="group")
+def ascend(ctx, actor, members, action):
+    """升 — go up a 階 onto the 堂: 「升自西階」〔000〕. A pair with ``三等: true`` climbs as
+    「上射先升三等，下射從之，中等」〔000〕: the follower sets foot on the first 等 when the leader
+    reaches the third, and keeps one 等 empty between them (鄭 「中猶[間]也」〔000〕). ``先`` names who
+    goes first (default the first member). ``盡階: true`` stops on the top 等 (「盡階，不升堂」〔000〕).
+    """
+    stair = _stair(ctx, action, members[0])
+    to_hall = not action.mods.get("盡階", False)
+    order = _pair_order(members, action)
+    if len(order) == 1:
+        climb(ctx, order[0], stair, to_hall=to_hall)
+        return
+    gap = 2 if action.mods.get("三等") else 1
+    previous: list[float] | None = None
+    for m in order:
+        times = None
+        if previous is not None:
+            times = [previous[min(i + gap, len(previous) - 1)] if i + gap < len(previous)
+                     else previous[-1] + (i + gap - len(previous) + 1) * ctx.param("stair_step_time")
+                     for i in range(stair.steps or 1)]
+        previous = climb(ctx, m, stair, to_hall=to_hall, step_times=times)
+        if to_hall and m != order[-1]:
+            # The one who is up steps aside so that the next can come up: 「上射升堂，少左」〔000〕.
+            _make_room(ctx, m, stair)
+
+
+def _make_room(ctx, figure, stair):
+    tl = ctx.timeline(figure)
+    side = -1.0 if stair.point[0] <= 0 else 1.0  # towards the outside of the hall
+    tl.glide(tl.x + side * ctx.param("abreast_spacing"), tl.y, ctx.param("pace") / 2)
+
+
+@verb("盡階", kind="stairs", args="the 階", example="釋獲者: [{盡階: 西階}]")
+def top_step(ctx, actor, members, action):
+    """盡階 — climb to the top 等 without stepping onto the 堂: 「升自西階，盡階，不升堂，告于賓」〔000〕."""
+    stair = _stair(ctx, action, members[0])
+    for m in members:
+        climb(ctx, m, stair, to_hall=False)
+
+
+@verb("降", kind="stairs", args="the 階 (default: the nearest)", example="上耦: [{降: 西階, 三等: true}]",
+      modifiers=("三等", "先"), group_mode="group")
+def go_down(ctx, actor, members, action):
+    """降 — go down a 階: 「降自西階」〔000〕. A pair with ``三等: true``: 「上射降三等，下射少右，從之，中等」〔000〕 —
+    the follower starts down when the leader has gone down three 等 and keeps one 等 between them.
+    """
+    stair = _stair(ctx, action, members[0])
+    order = _pair_order(members, action)
+    gap = 2 if action.mods.get("三等") else 1
+    previous: list[float] | None = None
+    for m in order:
+        times = None
+        if previous is not None:
+            times = [previous[i + gap] if i + gap < len(previous)
+                     else previous[-1] + (i + gap - len(previous) + 1) * ctx.param("stair_step_time")
+                     for i in range(stair.steps or 1)]
+        previous = descend(ctx, m, stair, step_times=times)
+        if m != order[-1]:
+            # Clear the foot of the 階 for the one behind.
+            tl = ctx.timeline(m)
+            tl.glide(tl.x - ctx.param("abreast_spacing") / 2, tl.y - ctx.param("body_radius") * 2,
+                     ctx.param("pace") / 2)
