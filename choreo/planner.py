@@ -25,6 +25,7 @@ from stage.model import Venue
 from stage.relations import Place, resolve
 from stage.routing import Router
 
+BARE_SIDE = re.compile(r"^(?P<name>[^之]+?)(?P<side>東南|西南|東北|西北|南|北|東|西)$")
 SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>\d+)\]$")
 MEETING_TOLERANCE = 0.05  # s: both parties of a 相左 reach the meeting point within this of each other
 MAX_PASSES = 8
@@ -114,6 +115,9 @@ class StepContext:
         text = str(expr).strip()
         if figure is not None:
             text = text.replace("其位", self.decl(figure).position)
+        m = BARE_SIDE.match(text)
+        if m and text not in self.venue.landmarks and text not in self.run.timelines:
+            text = f"{m.group('name')}之{m.group('side')}"  # 「出于其位南」: X南 = X之南
         m = SLOT.match(text)
         if m:
             rank = self.venue.landmark(m.group("name"), loc)

@@ -7,7 +7,6 @@ y north. Facing is a compass bearing in degrees, 0 = 北面, 90 = 東面, 180 = 
 from __future__ import annotations
 
 import math
-
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType

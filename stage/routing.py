@@ -186,6 +186,10 @@ class Router:
             if f != floor:
                 raise NoPathError(f"({p[0]:.1f}, {p[1]:.1f}) is on the {f} but the walk starts on the "
                                   f"{floor}: go up or down a 階 (升/降) first")
+        # A via point only steers the path: if it lies within a body's width of a wall, pass at the
+        # nearest free point instead of stepping out to it and back.
+        graph = self._graph(floor)
+        points = [start, *(self._snap(graph, v, "via point")[0] for v in via), goal]
         path: list[XY] = [start]
         for a, b in zip(points, points[1:], strict=False):
             path.extend(self.shortest(floor, a, b)[1:])

@@ -29,6 +29,12 @@ _SIMPLE = {
     "飲": ("drink: 「立卒觶」〔000〕", "nothing"),
     "祭": ("make an offering: 「俎與薦皆三祭」〔000〕", "nothing"),
     "視": ("watch: 「北面視上射」〔000〕", "what is watched"),
+    "執弓": ("hold the bow: 「三耦皆執弓」〔000〕", "nothing"),
+    "搢": ("stick arrows (or the 撲) into the belt: 「[搢]三而挾一個」〔000〕, 鄭 「插於帶右」", "nothing"),
+    "挾": ("hold an arrow across the string: 「改取一個，挾之」〔000〕", "nothing"),
+    "執弦": ("hold the string with the right hand, arrows spent: 「執弓不挾，右執弦」〔000〕", "nothing"),
+    "說決拾": ("take off the thumb-ring and arm-guard: 「釋弓，說決拾，襲」〔000〕", "nothing"),
+    "釋弓": ("put the bow down: 「[適]堂西，釋弓，襲」〔000〕", "nothing"),
 }
 
 
@@ -158,6 +164,26 @@ def hand_over(ctx, actor, members, action):
     them.hold(t + duration)
     ctx.contacts.append(Contact((figure, to), t, t + duration, ctx.step.id, what))
     ctx.record(to, "受")
+
+
+@verb("受", kind="gesture", args="{what: OBJECT, from: FIGURE}", example="釋獲者: [{受: {what: 算, from: 執算者}}]",
+      arg_required=True)
+def receive(ctx, actor, members, action):
+    """受 — receive something: 「興受[算]」〔000〕; 「北面拜受爵」〔000〕. The giver hands it over (授): a
+    contact, not a collision. The giver must be idle or listed above.
+    """
+    from choreo.script import Action
+
+    if not isinstance(action.arg, dict) or "from" not in action.arg:
+        raise ScriptError("受 needs {what: OBJECT, from: FIGURE}", action.loc)
+    giver = str(action.arg["from"])
+    if giver not in ctx.run.timelines:
+        from choreo.errors import suggest
+
+        raise ScriptError(f"unknown figure '{giver}'", action.loc, suggest(giver, ctx.script.figures))
+    mirrored = Action("授", {"what": action.arg.get("what", ""), "to": members[0]}, {}, action.loc)
+    hand_over(ctx, giver, (giver,), mirrored)
+    ctx.record(giver, "授")
 
 
 def _event_at(ctx, t, figure, kind, detail):

@@ -31,11 +31,13 @@ def _walk_one(ctx: StepContext, figure: str, goal: XY, action: Action, facing: f
     tl = ctx.timeline(figure)
     mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
     via, meeting = via_points(ctx, figure, tl.pos, goal, mods)
+    first = len(tl.samples)
     if "徐" in action.mods and duration is None:
         duration = float(action.mods["徐"])
     ctx.walk(figure, goal, via, duration=duration)
     if meeting is not None:
-        t_meet = next((s[0] for s in tl.samples if math.dist((s[1], s[2]), meeting) < 1e-6), tl.t)
+        # The via may have been nudged off a wall: take the sample nearest to the meeting point.
+        t_meet = min(tl.samples[first:], key=lambda s: math.dist((s[1], s[2]), meeting))[0]
         ctx.meet(figure, ctx.meeting_partner, t_meet)
     if facing is not None:
         ctx.face(figure, facing)

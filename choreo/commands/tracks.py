@@ -1,0 +1,29 @@
+"""choreo tracks SCRIPT -o FILE.json: the tracks file (DESIGN.md, version 1)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def configure(parser) -> None:
+    parser.add_argument("script", nargs="?", help="step script (default: the bundled 鄉射禮)")
+    parser.add_argument("-o", "--output", required=True, help="output JSON file ('-' for stdout)")
+    parser.add_argument("--venue", help="xie (榭) or xiang (庠); default: the script's")
+    parser.add_argument("--reading", help="a reading declared by the script (default: its first)")
+    parser.add_argument("--from", dest="from_step", help="first step id")
+    parser.add_argument("--to", dest="to_step", help="last step id")
+
+
+def run(args) -> int:
+    from choreo.planning import plan_script
+    from choreo.tracks import dumps, write_tracks
+
+    ch = plan_script(args.script, venue=args.venue, reading=args.reading, from_step=args.from_step,
+                     to_step=args.to_step)
+    if args.output == "-":
+        sys.stdout.write(dumps(ch))
+    else:
+        write_tracks(ch, args.output)
+        print(f"wrote {args.output}: {len(ch.steps)} steps, {len(ch.tracks)} tracks, "
+              f"{ch.duration:.1f} s", file=sys.stderr)
+    return 0

@@ -1,0 +1,87 @@
+"""The public way in: a script file (or the bundled default) planned for a venue and a reading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from choreo.errors import ScriptError, suggest
+from choreo.model import Choreography
+from choreo.paths import scripts_dir
+from choreo.planner import Planner
+from choreo.script import Script, apply_reading, parse_script
+
+DEFAULT_SCRIPT = "xiangshe/full.yaml"
+FALLBACK_SCRIPT = "xiangshe/e01-youshe.yaml"
+
+
+def default_script() -> Path:
+    """The bundled script ``choreo render`` and ``choreo view`` use with no script named."""
+    full = scripts_dir() / DEFAULT_SCRIPT
+    return full if full.exists() else scripts_dir() / FALLBACK_SCRIPT
+
+
+def bundled_scripts() -> list[Path]:
+    return sorted(p for p in scripts_dir().rglob("*.yaml"))
+
+
+def find_script(name: str | Path | None) -> Path:
+    """A script path as given, or a bundled script by its name (``e01-youshe`` or ``xiangshe/e01-youshe``)."""
+    if name is None:
+        return default_script()
+    path = Path(name)
+    if path.exists():
+        return path
+    candidates = {p.relative_to(scripts_dir()).with_suffix("").as_posix(): p for p in bundled_scripts()}
+    candidates.update({p.stem: p for p in bundled_scripts()})
+    key = path.with_suffix("").as_posix() if path.suffix == ".yaml" else str(name)
+    if key in candidates:
+        return candidates[key]
+    raise ScriptError(f"no such script: {name}", None, suggest(str(name), candidates))
+
+
+def load_script(name: str | Path | None) -> Script:
+    return parse_script(find_script(name))
+
+
+def script_readings(path: str | Path | None) -> list[str]:
+    return list(load_script(path).reading_names)
+
+
+def plan(script: Script, *, venue: str | None = None, reading: str | None = None,
+         from_step: str | None = None, to_step: str | None = None) -> Choreography:
+    """Plan a parsed script. ``from_step``/``to_step`` keep the whole plan but only those steps' span."""
+    from stage.loader import load_venue
+
+    selected, name = apply_reading(script, reading)
+    choreography = Planner(selected, load_venue(venue or script.venue), name).plan()
+    if from_step or to_step:
+        choreography = restrict(choreography, from_step, to_step)
+    return choreography
+
+
+def plan_script(path: str | Path | None = None, *, venue: str | None = None, reading: str | None = None,
+                from_step: str | None = None, to_step: str | None = None) -> Choreography:
+    """Parse and plan a script file (default: the bundled full 鄉射禮 sequence)."""
+    return plan(load_script(path), venue=venue, reading=reading, from_step=from_step, to_step=to_step)
+
+
+def restrict(choreography: Choreography, from_step: str | None, to_step: str | None) -> Choreography:
+    """The same Choreography with only the steps from ``from_step`` to ``to_step`` (inclusive).
+
+    Tracks are kept whole (figures are where the full plan puts them); consumers use the steps'
+    span [first.t0, last.t1] as the window to draw, check or export.
+    """
+    from dataclasses import replace
+
+    ids = [s.id for s in choreography.steps]
+    for given in (from_step, to_step):
+        if given is not None and given not in ids:
+            raise ScriptError(f"unknown step '{given}'", None, suggest(given, ids))
+    first = ids.index(from_step) if from_step else 0
+    last = ids.index(to_step) if to_step else len(ids) - 1
+    if last < first:
+        raise ScriptError(f"--to {to_step} comes before --from {from_step}")
+    steps = choreography.steps[first:last + 1]
+    t0, t1 = steps[0].t0, max(s.t1 for s in steps)
+    events = tuple(e for e in choreography.events if t0 <= e.t <= t1)
+    return replace(choreography, steps=steps, events=events)

@@ -1,0 +1,108 @@
+"""The tracks file (DESIGN.md, interchange contract version 1): one JSON for any consumer.
+
+Deterministic: the same script, venue and reading give byte-identical output (sorted landmarks,
+fixed float formatting through rounding, no timestamps). Facing is unwrapped (see choreo.model).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from choreo.errors import ExportError
+from choreo.model import Choreography
+
+FORMAT, VERSION = "yili-tracks", 1
+
+
+def _r(value: float) -> float:
+    return round(float(value), 4) + 0.0
+
+
+def tracks_document(ch: Choreography) -> dict[str, Any]:
+    venue = ch.venue
+    landmarks = {}
+    for name, lm in venue.landmarks.items():
+        entry: dict[str, Any] = {"x": _r(lm.x), "y": _r(lm.y), "kind": lm.kind}
+        if lm.facing is not None:
+            entry["facing"] = _r(lm.facing)
+        if lm.steps is not None:
+            entry["steps"] = lm.steps
+        if lm.top is not None:
+            entry["top"] = {"x": _r(lm.top[0]), "y": _r(lm.top[1])}
+        landmarks[name] = entry
+    figures = {}
+    for name, info in ch.figures.items():
+        entry = {"label": info.label, "radius": _r(info.radius), "role": info.role}
+        if info.kind == "object":
+            entry["kind"] = "object"
+        if info.carries:
+            entry["carries"] = list(info.carries)
+        figures[name] = entry
+    steps = []
+    for step in ch.steps:
+        entry = {"id": step.id, "t0": _r(step.t0), "t1": _r(step.t1), "text": step.text,
+                 "source": step.source, "figures": list(step.figures)}
+        if step.commentary:
+            entry["notes"] = list(step.commentary)
+        if step.reading_note:
+            entry["reading_note"] = step.reading_note
+        steps.append(entry)
+    t_lo = min((s.t0 for s in ch.steps), default=0.0)
+    t_hi = max((s.t1 for s in ch.steps), default=0.0)
+    tracks = {}
+    for name, track in ch.tracks.items():
+        rows = [[_r(v) for v in row] for row in track.samples.tolist()]
+        tracks[name] = rows
+    events = []
+    for e in ch.events:
+        entry = {"t": _r(e.t), "figure": e.figure, "kind": e.kind, "step": e.step}
+        if e.detail:
+            entry["detail"] = e.detail
+        if e.duration:
+            entry["duration"] = _r(e.duration)
+        events.append(entry)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "script": Path(ch.script).name,
+        "title": ch.title,
+        "venue": venue.key,
+        "reading": ch.reading,
+        "units": "chi",
+        "time_span": [_r(t_lo), _r(t_hi)],
+        "landmarks": landmarks,
+        "obstacles": [{"name": ob.name, "kind": ob.kind, "wkt": ob.geometry.wkt} for ob in venue.obstacles],
+        "figures": figures,
+        "steps": steps,
+        "tracks": tracks,
+        "events": events,
+    }
+
+
+def dumps(ch: Choreography) -> str:
+    return json.dumps(tracks_document(ch), ensure_ascii=False, indent=1) + "\n"
+
+
+def write_tracks(ch: Choreography, out: str | Path) -> Path:
+    """Write atomically: the file appears complete or not at all."""
+    out = Path(out)
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise ExportError(f"cannot write {out}: no such folder {folder}")
+    text = dumps(ch)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=folder)
+    except OSError as exc:
+        raise ExportError(f"cannot write {out}: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return out

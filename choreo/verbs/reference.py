@@ -1,0 +1,118 @@
+"""Generate docs/script-language.md from the verb registry: ``python -m choreo.verbs.reference``.
+
+A test compares the committed file with a fresh rendering, so the reference cannot drift from the
+code.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from choreo.script import ASSERTION_KINDS, FACINGS
+from choreo.verbs.registry import KIND_TITLES, MODIFIERS, load_verbs
+
+INTRO = """\
+# The step-script language
+
+*Generated from the verb registry by `python -m choreo.verbs.reference`; do not edit by hand.*
+
+A step script is a YAML file. It names its source seed, the default venue, the figures with
+their starting place and their 位, groups, objects that move, readings, and a list of steps.
+Each step quotes the 經 clause it enacts, verbatim, in `text`, and says in `do` what each figure
+(or group) does. Different actors in one step act at once; one actor's actions run in order;
+a group's actions start together. A step starts when the one before it has ended, unless it says
+`start: with STEP` (it starts when STEP starts: the text's overlapping sentences) or
+`start: after STEP`.
+
+```yaml
+title: 司射誘射
+passage: e.1
+source: "000"                 # the seed: 000, 001, 002, 003 or its file name
+venue: xie                    # xie (榭) or xiang (庠); --venue overrides it
+figures:
+  司射: {at: 堂西位[1], 位: 司射位, facing: 南面, carries: [弓, 矢]}
+  上耦上射: {at: 堂西位[2], 位: 射位一[1], facing: 南面}
+  上耦下射: {at: 堂西位[3], 位: 射位一[2], facing: 南面}
+groups:
+  上耦: [上耦上射, 上耦下射]
+objects:
+  撲: {at: 階西}
+steps:
+  - id: s04
+    text: 司射先立于所設中之西南，東面
+    do:
+      司射: [{適: 司射位}, 東面]
+  - id: s05
+    text: 三耦皆進，由司射之西，立于其西南，東面北上而俟
+    do:
+      上耦: [{進: 射位一, 由: 司射之西, 面: 東面}]
+    check:
+      - passes_west_of: [上耦上射, 司射]
+```
+
+**Places.** Wherever a place is asked for, write a landmark of the venue (西階, 司射位, 物間 …),
+a relation the venue resolves (`司射之西`, `西楹之北`, `當西階`, `西階上`, `物間`, `序端`,
+`西楹內`), a place in a rank or file (`射位一[3]`: the third from the senior end), a figure's
+name (where he stands at that moment), `其位` (the actor's own 位), or coordinates `[x, y]` in 尺.
+A group sent to a rank fills it from the named place on (`進: 射位二[7]`).
+
+**Actions.** A bare verb (`揖`, `東面`, `反位`) or a mapping whose first key is the verb and whose
+other keys are modifiers: `{進: 射位一, 由: 司射之西, 面: 東面}`.
+
+**Facings.** """ + "、".join(f"{k} = {v:g}°" for k, v in FACINGS.items()) + """ (compass bearings).
+
+**Readings.** `readings:` declares named readings (the first is the default). Each may change steps:
+
+```yaml
+readings:
+  zheng: {title: 鄭注・賈疏}
+  ao:
+    title: 敖繼公《儀禮集說》
+    changes:
+      s21:
+        why: 「兴受算东靣并受也」〔001〕 against 鄭 「興還北面受[算]，反東面實之」〔000〕
+        do:                       # replaces these actors' actions in the step
+          釋獲者: [興, {受: 算}]
+        check: [...]              # replaces the step's checks (optional)
+        insert_after: [...]       # steps added after it (optional)
+        remove: false             # drop the step (optional)
+```
+
+**Checks.** A step may declare text constraints that `choreo check` evaluates on the planned
+tracks: """ + ", ".join(f"`{k}`" for k in ASSERTION_KINDS) + """. Two names each,
+`[A, B]` or `[A, X]`; extra keys: `left:` for abreast, `what:`/`gap:` for before,
+`max_separation:` for passes_left, `turn:` for around.
+"""
+
+
+def render() -> str:
+    verbs = load_verbs()
+    parts = [INTRO]
+    for kind, title in KIND_TITLES.items():
+        parts.append(f"\n## {title}\n")
+        for name, spec in verbs.items():
+            if spec.kind != kind:
+                continue
+            parts.append(f"\n### {name}\n\n{spec.doc}\n")
+            parts.append(f"\n- argument: {spec.args or 'none'}")
+            if spec.modifiers:
+                parts.append(f"\n- modifiers: {'、'.join(spec.modifiers)}")
+            if spec.group_mode == "group":
+                parts.append("\n- a group given this verb acts as a group (ranks, pairs)")
+            parts.append(f"\n\n```yaml\n{spec.example}\n```\n")
+    parts.append("\n## Modifiers of the going verbs (path constraints)\n")
+    for name, spec in MODIFIERS.items():
+        parts.append(f"\n### {name}\n\n{spec.doc}\n\n- value: {spec.args}\n\n```yaml\n{spec.example}\n```\n")
+    return "".join(parts)
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else Path(__file__).resolve().parents[2] / "docs" / "script-language.md"
+    out.write_text(render(), encoding="utf-8")
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

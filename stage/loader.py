@@ -1,0 +1,377 @@
+"""Read a venue file (YAML) into a :class:`stage.model.Venue`.
+
+The format, for a scholar reading it (see assets/venues/_common.yaml for the full example)::
+
+    venue: xie                       # key; title, description, source/choice as for a landmark
+    extends: _common.yaml            # optional base file; its params, options, landmarks are inherited
+    options:  {NAME: {value: TEXT, source: 「…」〔nnn〕}}
+    params:   {NAME: {value: NUMBER-OR-EXPRESSION, source: … | choice: …}}
+    landmarks:
+      中: {x: 西序.x, y: 楅.y, facing: 東面, source: 「…南當[楅]，西當西序，東面」〔000〕}
+
+An entry in the venue file replaces the base's entry of the same name as a whole. Coordinates are
+numbers or expressions (stage.expressions) over parameters and other landmarks' ``.x``/``.y``; the
+loader resolves them in dependency order, so every derived position is written once. Errors are
+StageErrors located in the file where the faulty entry is written.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from stage import expressions as ex
+from stage.errors import Location, StageError, YiliError
+from stage.expressions import closest as suggest
+from stage.geometry import build_landmark_geometry, build_obstacles, build_walkable
+from stage.marked_yaml import MDict, MList, MStr, load, loc_of
+from stage.model import Landmark, Param, Provenance, Venue
+
+TOP_KEYS = ("venue", "title", "description", "extends", "source", "choice", "options", "params", "landmarks")
+LANDMARK_KEYS = ("kind", "x", "y", "facing", "top", "steps", "rank_bearing", "rank_spacing",
+                 "line", "box", "radius", "cross", "source", "choice", "note")
+PARAM_KEYS = ("value", "source", "choice", "note")
+OPTION_KEYS = ("value", "source", "choice", "note")
+KINDS = ("point", "line", "stair", "pillar", "wall", "region", "station", "object", "seat", "rank",
+         "mark", "target", "screen")
+FACING_WORDS = {"北面": 0.0, "東北面": 45.0, "東面": 90.0, "東南面": 135.0, "南面": 180.0,
+                "西南面": 225.0, "西面": 270.0, "西北面": 315.0}
+# The planner reads these by name (task brief); a venue without them is incomplete.
+REQUIRED_PARAMS = ("pace", "stair_step_time", "turn_rate", "body_radius", "small_move", "relation_offset",
+                   "approach", "abreast_spacing", "rank_spacing", "dur.揖", "dur.拜", "dur.坐", "dur.興",
+                   "dur.射", "dur.取", "dur.授", "dur.受", "dur.命", "dur.俟", "dur.袒", "dur.釋獲", "dur.獲")
+
+
+def venues_dir() -> Path:
+    """``<checkout>/assets/venues`` or, installed, ``choreo/_assets/venues`` (mirrors choreo.paths)."""
+    checkout = Path(__file__).resolve().parent.parent / "assets" / "venues"
+    if checkout.is_dir():
+        return checkout
+    return Path(str(resources.files("choreo") / "_assets" / "venues"))
+
+
+def list_venues() -> list[str]:
+    """Keys of the bundled venues (base files, named ``_*.yaml``, are not venues)."""
+    return sorted(p.stem for p in venues_dir().glob("*.yaml") if not p.name.startswith("_"))
+
+
+def venue_path(key_or_path: str | Path) -> Path:
+    text = str(key_or_path)
+    if "/" in text or "\\" in text or text.endswith((".yaml", ".yml")):
+        return Path(text)
+    path = venues_dir() / f"{text}.yaml"
+    if not path.is_file():
+        raise StageError(f"unknown venue '{text}' (bundled: {', '.join(list_venues())})", None,
+                         suggest(text, list_venues()))
+    return path
+
+
+def load_venue(key_or_path: str | Path) -> Venue:
+    """Load a bundled venue by key ('xie', 'xiang') or a venue file by path."""
+    path = venue_path(key_or_path)
+    top, sections = _read_with_bases(path, [])
+    key = _required_str(top, "venue", "the venue file")
+    params = _load_params(sections["params"])
+    for name in REQUIRED_PARAMS:
+        if name not in params:
+            raise StageError(f"venue {key} lacks the parameter '{name}' (the planner needs it)",
+                             top.key_loc("params") if "params" in top else top.loc)
+    options = {name: str(_required(entry, "value", f"option '{name}'")) for name, entry in
+               sections["options"].items()}
+    for name, entry in sections["options"].items():
+        _check_keys(entry, OPTION_KEYS, f"option '{name}'")
+    landmarks = _load_landmarks(sections["landmarks"], params)
+    param_values = {n: p.value for n, p in params.items()}
+    return Venue(
+        key=str(key), title=str(top.get("title", key)), description=str(top.get("description", "")),
+        path=str(path), landmarks=landmarks,
+        obstacles=build_obstacles(landmarks, param_values),
+        walkable=build_walkable(landmarks, param_values),
+        params=params, options=options, provenance=_provenance(top, f"venue {key}", required=False),
+    )
+
+
+# --- reading files --------------------------------------------------------------------------------
+
+def _read_with_bases(path: Path, chain: list[Path]) -> tuple[MDict, dict[str, dict[str, MDict]]]:
+    """The file's top mapping and its sections merged over those of the files it extends."""
+    resolved = path.resolve()
+    if resolved in chain:
+        names = " → ".join(p.name for p in [*chain, resolved])
+        raise StageError(f"venue files extend each other in a cycle: {names}")
+    try:
+        top = load(path)
+    except StageError:
+        raise
+    except YiliError as exc:
+        raise StageError(exc.message, exc.location, exc.suggestion) from None
+    if not isinstance(top, MDict):
+        raise StageError("a venue file must be a mapping (venue:, params:, landmarks: …)",
+                         loc_of(top, Location(str(path), 1, 1)))
+    _check_keys(top, TOP_KEYS, "the venue file")
+    sections: dict[str, dict[str, MDict]] = {"options": {}, "params": {}, "landmarks": {}}
+    if "extends" in top:
+        base_name = top["extends"]
+        if not isinstance(base_name, str):
+            raise StageError("bad value for extends: expected a file name", top.value_loc("extends"))
+        base_path = path.parent / base_name
+        if not base_path.is_file():
+            raise StageError(f"extends a file that does not exist: {base_name}", top.value_loc("extends"),
+                             suggest(base_name, [p.name for p in path.parent.glob("*.yaml")]))
+        _, sections = _read_with_bases(base_path, [*chain, resolved])
+    for section in sections:
+        if section not in top or top[section] is None:
+            continue
+        block = top[section]
+        if not isinstance(block, MDict):
+            raise StageError(f"'{section}' must be a mapping of names to entries", top.value_loc(section))
+        for name, entry in block.items():
+            if not isinstance(entry, MDict):
+                raise StageError(f"{section[:-1]} '{name}' must be a mapping (x:, y:, source: …)",
+                                 block.value_loc(name))
+            entry.name_loc = block.key_loc(name)
+            sections[section][str(name)] = entry
+    return top, sections
+
+
+def _check_keys(entry: MDict, allowed: tuple[str, ...], what: str) -> None:
+    for key in entry:
+        if key not in allowed:
+            raise StageError(f"unknown field '{key}' in {what}", entry.key_loc(key), suggest(str(key), allowed))
+
+
+def _required(entry: MDict, key: str, what: str) -> Any:
+    if key not in entry or entry[key] is None:
+        raise StageError(f"{what} has no '{key}'", getattr(entry, "name_loc", entry.loc))
+    return entry[key]
+
+
+def _required_str(entry: MDict, key: str, what: str) -> str:
+    value = _required(entry, key, what)
+    if not isinstance(value, str):
+        raise StageError(f"bad value for {key}: expected a name", entry.value_loc(key))
+    return value
+
+
+def _provenance(entry: MDict, what: str, *, required: bool = True) -> Provenance:
+    source, choice = entry.get("source"), entry.get("choice")
+    for key, value in (("source", source), ("choice", choice)):
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise StageError(f"bad value for {what}.{key}: expected text", entry.value_loc(key))
+    if required and source is None and choice is None:
+        raise StageError(f"{what} has neither 'source' nor 'choice' (quote the text, or say why this number)",
+                         getattr(entry, "name_loc", entry.loc))
+    return Provenance(source=str(source).strip() if source else None, choice=str(choice).strip() if choice else None)
+
+
+def _expr(entry: MDict, key: str, what: str, value: Any = None, loc: Location | None = None) -> ex.Expr:
+    value = entry[key] if value is None else value
+    loc = loc or entry.value_loc(key)
+    return ex.parse(value, loc, what, quoted=isinstance(value, MStr) and _is_quoted(value))
+
+
+def _is_quoted(value: MStr) -> bool:
+    """Whether the scalar was written in quotes, so columns inside it shift by one."""
+    try:
+        line = Path(value.loc.path).read_text(encoding="utf-8").splitlines()[value.loc.line - 1]
+    except (OSError, IndexError):
+        return False
+    return line[value.loc.col - 1: value.loc.col] in ("'", '"')
+
+
+# --- params ---------------------------------------------------------------------------------------
+
+def _load_params(entries: dict[str, MDict]) -> dict[str, Param]:
+    parsed: dict[str, ex.Expr] = {}
+    for name, entry in entries.items():
+        _check_keys(entry, PARAM_KEYS, f"parameter '{name}'")
+        _required(entry, "value", f"parameter '{name}'")
+        parsed[name] = _expr(entry, "value", f"parameter '{name}'")
+    scope = ex.Scope({n: 0.0 for n in entries}, {}, {})
+    deps = {name: ex.references(expr, scope, f"parameter '{name}'")[1] for name, expr in parsed.items()}
+    values: dict[str, float] = {}
+    for name in _topological(deps, {n: getattr(e, "name_loc", e.loc) for n, e in entries.items()}, "parameters"):
+        values[name] = ex.evaluate(parsed[name], ex.Scope(values, {}, {}), f"parameter '{name}'")
+    return {name: Param(name, values[name], _provenance(entries[name], f"parameter '{name}'"),
+                        getattr(entries[name], "name_loc", None)) for name in entries}
+
+
+def _topological(deps: dict[str, set[str]], locs: dict[str, Location], what: str) -> list[str]:
+    """Names in an order where each comes after what it depends on; a cycle is named in full."""
+    order: list[str] = []
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+    for start in deps:
+        if state.get(start):
+            continue
+        stack: list[tuple[str, list[str]]] = [(start, sorted(deps[start], key=list(deps).index))]
+        path = [start]
+        state[start] = 1
+        while stack:
+            node, todo = stack[-1]
+            if not todo:
+                stack.pop()
+                path.pop()
+                state[node] = 2
+                order.append(node)
+                continue
+            nxt = todo.pop(0)
+            if state.get(nxt) == 1:
+                cycle = path[path.index(nxt):] + [nxt]
+                raise StageError(f"cycle of relations among {what}: {' → '.join(cycle)}", locs.get(nxt))
+            if not state.get(nxt):
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append((nxt, sorted(deps[nxt], key=list(deps).index)))
+    return order
+
+
+# --- landmarks ------------------------------------------------------------------------------------
+
+def _facing_expr(entry: MDict, what: str) -> ex.Expr | None:
+    value = entry.get("facing")
+    if value is None:
+        return None
+    if isinstance(value, str) and value.strip() in FACING_WORDS:
+        return ex.parse(FACING_WORDS[value.strip()], entry.value_loc("facing"), what)
+    if isinstance(value, str) and not any(c in value for c in ".0123456789+-*/()"):
+        raise StageError(f"bad value for {what}: unknown facing '{value}'", entry.value_loc("facing"),
+                         suggest(value.strip(), FACING_WORDS))
+    return _expr(entry, "facing", what)
+
+
+def _pair(entry: MDict, key: str, what: str) -> list[ex.Expr]:
+    value = entry[key]
+    if not isinstance(value, MList) or len(value) != 2:
+        raise StageError(f"bad value for {what}: expected [x, y]", entry.value_loc(key))
+    return [ex.parse(v, loc_of(v, value.loc), f"{what}[{i}]", quoted=isinstance(v, MStr) and _is_quoted(v))
+            for i, v in enumerate(value)]
+
+
+def _point_exprs(name: str, entry: MDict) -> dict[str, Any]:
+    """The expressions that fix where the landmark is (as opposed to its drawn extent)."""
+    out: dict[str, Any] = {}
+    for key in ("x", "y"):
+        _required(entry, key, f"landmark '{name}'")
+        out[key] = _expr(entry, key, f"{name}.{key}")
+    facing = _facing_expr(entry, f"{name}.facing")
+    if facing is not None:
+        out["facing"] = facing
+    for key in ("steps", "rank_bearing", "rank_spacing"):
+        if entry.get(key) is not None:
+            out[key] = _expr(entry, key, f"{name}.{key}")
+    return out
+
+
+def _load_landmarks(entries: dict[str, MDict], params: dict[str, Param]) -> dict[str, Landmark]:
+    param_values = {n: p.value for n, p in params.items()}
+    parsed: dict[str, dict[str, Any]] = {}
+    deps: dict[str, set[str]] = {}
+    check_scope = ex.Scope(param_values, {}, entries)
+    for name, entry in entries.items():
+        what = f"landmark '{name}'"
+        _check_keys(entry, LANDMARK_KEYS, what)
+        kind = entry.get("kind", "point")
+        if kind not in KINDS:
+            raise StageError(f"bad value for {name}.kind: unknown kind '{kind}'", entry.value_loc("kind"),
+                             suggest(str(kind), KINDS))
+        _provenance(entry, what)
+        parsed[name] = _point_exprs(name, entry)
+        deps[name] = set()
+        for key, expr in parsed[name].items():
+            for e in (expr if isinstance(expr, list) else [expr]):
+                deps[name] |= ex.references(e, check_scope, f"{name}.{key}")[0]
+        _check_kind_fields(name, entry, str(kind))
+    locs = {n: getattr(e, "name_loc", e.loc) for n, e in entries.items()}
+    points: dict[str, tuple[float, float]] = {}
+    values: dict[str, dict[str, Any]] = {}
+    for name in _topological(deps, locs, "landmarks"):
+        scope = ex.Scope(param_values, points, entries)
+        got: dict[str, Any] = {}
+        for key, expr in parsed[name].items():
+            if isinstance(expr, list):
+                got[key] = tuple(ex.evaluate(e, scope, f"{name}.{key}") for e in expr)
+            else:
+                got[key] = ex.evaluate(expr, scope, f"{name}.{key}")
+        points[name] = (got["x"], got["y"])
+        values[name] = got
+    scope = ex.Scope(param_values, points, entries)
+    out: dict[str, Landmark] = {}
+    for name, entry in entries.items():
+        got = values[name]
+        steps = got.get("steps")
+        if steps is not None and (steps != int(steps) or steps < 1):
+            raise StageError(f"bad value for {name}.steps: a 階 has a whole number of 等 (≥ 1), got {steps:g}",
+                             entry.value_loc("steps"))
+        facing = got.get("facing")
+        top = None
+        if entry.get("top") is not None:  # may use the 階's own x, y: evaluated once points are known
+            top = tuple(_checked_eval(e, scope, f"{name}.top") for e in _pair(entry, "top", f"{name}.top"))
+        out[name] = Landmark(
+            name=name, x=got["x"], y=got["y"], kind=str(entry.get("kind", "point")),
+            facing=None if facing is None else facing % 360.0,
+            provenance=_provenance(entry, f"landmark '{name}'"),
+            geometry=_geometry(name, entry, scope),
+            steps=None if steps is None else int(steps), top=top,
+            rank_bearing=got.get("rank_bearing"), rank_spacing=got.get("rank_spacing"),
+            loc=locs[name],
+        )
+    return out
+
+
+def _check_kind_fields(name: str, entry: MDict, kind: str) -> None:
+    needs = {"stair": ("steps", "top", "box"), "rank": ("facing", "rank_bearing", "rank_spacing"),
+             "line": ("line",), "pillar": ("radius",), "region": ("box",), "mark": ("cross",)}
+    for key in needs.get(kind, ()):
+        if entry.get(key) is None:
+            raise StageError(f"landmark '{name}' of kind '{kind}' has no '{key}'",
+                             getattr(entry, "name_loc", entry.loc))
+
+
+def _geometry(name: str, entry: MDict, scope: ex.Scope):
+    """The drawn extent (line, box, circle, cross), evaluated once every point is known."""
+    spec: dict[str, Any] = {}
+    for key in ("line", "box", "radius", "cross"):
+        value = entry.get(key)
+        if value is None:
+            continue
+        what = f"{name}.{key}"
+        if key == "radius":
+            spec[key] = _value(entry, key, what, scope)
+        elif key == "line":
+            if not isinstance(value, MList) or len(value) < 2:
+                raise StageError(f"bad value for {what}: expected a list of [x, y] points", entry.value_loc(key))
+            spec[key] = [tuple(_item(p, i, what, scope) for i in range(2)) if isinstance(p, MList) and len(p) == 2
+                         else _bad(what, "each point is [x, y]", loc_of(p, value.loc)) for p in value]
+        else:
+            size = 4 if key == "box" else 2
+            if not isinstance(value, MList) or len(value) != size:
+                form = "[x0, y0, x1, y1]" if key == "box" else "[length, crossbar]"
+                raise StageError(f"bad value for {what}: expected {form}", entry.value_loc(key))
+            spec[key] = tuple(_item(value, i, what, scope) for i in range(size))
+    if not spec:
+        return None
+    try:
+        return build_landmark_geometry(name, scope.points[ex.nfkc(name)], spec)
+    except StageError as exc:
+        raise exc.with_location(entry.value_loc(next(iter(spec)))) from None
+
+
+def _bad(what: str, why: str, loc: Location | None):
+    raise StageError(f"bad value for {what}: {why}", loc)
+
+
+def _item(seq: MList, i: int, what: str, scope: ex.Scope) -> float:
+    v = seq[i]
+    expr = ex.parse(v, loc_of(v, seq.loc), f"{what}[{i}]", quoted=isinstance(v, MStr) and _is_quoted(v))
+    ex.references(expr, scope, f"{what}[{i}]")
+    return ex.evaluate(expr, scope, f"{what}[{i}]")
+
+
+def _value(entry: MDict, key: str, what: str, scope: ex.Scope) -> float:
+    return _checked_eval(_expr(entry, key, what), scope, what)
+
+
+def _checked_eval(expr: ex.Expr, scope: ex.Scope, what: str) -> float:
+    ex.references(expr, scope, what)
+    return ex.evaluate(expr, scope, what)
