@@ -138,12 +138,40 @@ class StepContext:
              duration: float | None = None) -> None:
         """Route ``figure`` to ``goal`` through ``via`` and walk it, facing the way of travel."""
         tl = self.timeline(figure)
-        path = self.router(figure).route(tl.pos, goal, via or [])
+        router = self.router(figure)
+        path = router.route(tl.pos, goal, via or [])
+        standing = self._in_the_way(figure, path)
+        if standing:
+            try:
+                path = router.route(tl.pos, goal, via or [], avoid=standing)
+            except StageError:
+                pass  # hemmed in: keep the direct way; the checker will report the brush
         length = sum(math.dist(a, b) for a, b in zip(path, path[1:], strict=False))
         speed = pace or self.param("pace")
         if duration is not None and length > 1e-9:
             speed = max(length / max(duration, 1e-6), 0.05)
         tl.walk(path, speed, self.param("turn_rate"))
+
+    def _in_the_way(self, figure: str, path: list[XY]) -> list[tuple[float, float, float]]:
+        """People standing where ``path`` would brush them, as discs (x, y, radius)."""
+        from shapely.geometry import LineString, Point
+
+        if len(path) < 2:
+            return []
+        line = LineString(path)
+        t = self.timeline(figure).t
+        mine = self.planner.radius(figure)
+        out = []
+        for name, other in self.run.timelines.items():
+            if name == figure or name.startswith("obj."):
+                continue
+            if other.t > t + 1e-6 and other.position_at(t) != other.position_at(other.t):
+                continue  # moving now: timing, not routing, keeps them apart
+            x, y = other.position_at(t)
+            rr = self.planner.radius(name)
+            if line.distance(Point(x, y)) < mine + rr + 0.1:
+                out.append((x, y, rr + 0.1))
+        return out
 
     def face(self, figure: str, bearing: float, direction: str = "short") -> None:
         self.timeline(figure).turn(bearing, direction, self.param("turn_rate"))

@@ -161,6 +161,8 @@ class _Parser:
             raise ScriptError("a step script must be a YAML mapping with 'figures' and 'steps'",
                               loc_of(root, Location(self.path, 1, 1)))
         _fail_unknown_keys(root, TOP_KEYS, "the script")
+        if "include" in root:
+            return self.sequence(root)
         for key in ("title", "figures", "steps"):
             if key not in root:
                 raise ScriptError(f"the script has no '{key}'", root.loc)
@@ -178,6 +180,53 @@ class _Parser:
             params[str(key)] = float(value)
         return Script(self.path, str(root["title"]), str(root.get("passage", "")), source,
                       str(root.get("venue", "xie")), figures, groups, steps, readings, params)
+
+    # -- sequences of passages ------------------------------------------------------------------
+    def sequence(self, root: MDict) -> Script:
+        """A script made of passages: ``include: [e01.yaml, e02.yaml]``, planned one after another.
+
+        Step ids get the passage as prefix (``e1.s04``) so that they stay unique; a figure starts
+        where the first passage that names it puts him; readings of the same name are merged.
+        """
+        for key in root:
+            if key not in ("title", "passage", "source", "venue", "include", "params"):
+                raise ScriptError(f"a sequence (with 'include') takes no '{key}'", root.key_loc(key),
+                                  suggest(str(key), ("title", "passage", "source", "venue", "include")))
+        items = _require(root["include"], MList, "'include'", root.key_loc("include"))
+        parts: list[Script] = []
+        for item in items:
+            path = Path(self.path).parent / str(item)
+            if not path.exists():
+                raise ScriptError(f"no such script to include: {item}", loc_of(item, items.loc))
+            parts.append(parse_script(path))
+        figures: dict[str, FigureDecl] = {}
+        groups: dict[str, tuple[str, ...]] = {}
+        steps: list[StepDecl] = []
+        readings: dict[str, ReadingDecl] = {}
+        for part in parts:
+            prefix = (part.passage.replace(".", "") or Path(part.path).stem) + "."
+            for name, decl in part.figures.items():
+                figures.setdefault(name, decl)
+            for name, members in part.groups.items():
+                if groups.setdefault(name, members) != members:
+                    raise ScriptError(f"group '{name}' has different members in {part.path}", None)
+            steps.extend(_prefixed(step, prefix) for step in part.steps)
+            for reading in part.readings:
+                changes = tuple(_prefixed_change(c, prefix) for c in reading.changes)
+                if reading.name in readings:
+                    old = readings[reading.name]
+                    readings[reading.name] = ReadingDecl(old.name, old.title, old.source, old.changes + changes, old.loc)
+                else:
+                    readings[reading.name] = ReadingDecl(reading.name, reading.title, reading.source, changes,
+                                                         reading.loc)
+        params: dict[str, float] = {}
+        for part in parts:
+            params.update(part.params)
+        first = parts[0] if parts else None
+        return Script(self.path, str(root.get("title", "")), str(root.get("passage", "")),
+                      _seed_file(root.get("source", "000"), root.loc),
+                      str(root.get("venue", first.venue if first else "xie")), figures, groups, tuple(steps),
+                      tuple(readings.values()), params)
 
     # -- figures and groups ----------------------------------------------------------------------
     def figures(self, root: MDict) -> dict[str, FigureDecl]:
@@ -390,6 +439,20 @@ class _Parser:
 
 
 _PAIR_CHECKS = ("passes_left", "abreast", "before")
+
+
+def _prefixed(step: StepDecl, prefix: str) -> StepDecl:
+    start = (step.start[0], prefix + step.start[1]) if step.start else None
+    checks = tuple(Assertion(a.kind, a.args, prefix + a.step, a.loc) for a in step.checks)
+    return StepDecl(prefix + step.id, step.text, step.source, step.notes, start, step.actions, checks,
+                    step.contacts, step.loc, step.reading_note)
+
+
+def _prefixed_change(change: StepChange, prefix: str) -> StepChange:
+    checks = None if change.checks is None else tuple(Assertion(a.kind, a.args, prefix + a.step, a.loc)
+                                                     for a in change.checks)
+    return StepChange(prefix + change.step, change.why, change.actions, checks, change.text, change.notes,
+                      change.remove, tuple(_prefixed(s, prefix) for s in change.insert_after), change.loc)
 
 
 def parse_script(path: str | Path) -> Script:

@@ -8,6 +8,7 @@ adds its signed angle, so the direction of every turn can be read off the sample
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 
@@ -69,11 +70,12 @@ class Timeline:
         s = self.samples
         if t <= s[0][0]:
             return (s[0][1], s[0][2])
-        for a, b in zip(s, s[1:], strict=False):
-            if a[0] <= t <= b[0]:
-                u = 0.0 if b[0] <= a[0] else (t - a[0]) / (b[0] - a[0])
-                return (a[1] + u * (b[1] - a[1]), a[2] + u * (b[2] - a[2]))
-        return (s[-1][1], s[-1][2])
+        if t >= s[-1][0]:
+            return (s[-1][1], s[-1][2])
+        i = bisect.bisect_right(s, t, key=lambda row: row[0]) - 1
+        a, b = s[i], s[i + 1]
+        u = 0.0 if b[0] <= a[0] else (t - a[0]) / (b[0] - a[0])
+        return (a[1] + u * (b[1] - a[1]), a[2] + u * (b[2] - a[2]))
 
     def _append(self, t: float, x: float, y: float, f: float) -> None:
         last = self.samples[-1]

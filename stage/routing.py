@@ -47,7 +47,7 @@ class Router:
     def __init__(self, venue: Venue, radius: float):
         self.venue = venue
         self.radius = radius
-        self._graphs: dict[str, _RegionGraph] = {}
+        self._graphs: dict[tuple, _RegionGraph] = {}
 
     # -- regions -----------------------------------------------------------------------------
     @cached_property
@@ -70,16 +70,20 @@ class Router:
         return region if region in FLOOR_REGIONS else None
 
     # -- graphs ------------------------------------------------------------------------------
-    def _graph(self, region: str) -> _RegionGraph:
-        if region not in self._graphs:
-            self._graphs[region] = self._build_graph(region)
-        return self._graphs[region]
+    def _graph(self, region: str, avoid: tuple[tuple[float, float, float], ...] = ()) -> _RegionGraph:
+        key = (region, avoid)
+        if key not in self._graphs:
+            self._graphs[key] = self._build_graph(region, avoid)
+        return self._graphs[key]
 
-    def _build_graph(self, region: str) -> _RegionGraph:
+    def _build_graph(self, region: str, avoid: tuple[tuple[float, float, float], ...] = ()) -> _RegionGraph:
         r = self.radius
         area = self.venue.walkable[region]
         blocked = [ob.geometry.buffer(r, quad_segs=3, join_style="mitre", mitre_limit=2.0)
                    for ob in self.venue.obstacles]
+        # People standing still are round obstacles for this walk only (x, y, their radius).
+        # Circumscribe the polygon so that its flat sides too keep the full distance.
+        blocked.extend(Point(x, y).buffer((r + rr) / math.cos(math.pi / 12), quad_segs=3) for x, y, rr in avoid)
         # Smaller regions inside this one are not its floor: the 堂 platform and the 階 are holes in
         # the 庭 (one gets onto them only by 升). Larger regions around this one do not matter.
         for name, geom in self.venue.walkable.items():
@@ -128,9 +132,10 @@ class Router:
             if not graph.free.covers(near) else near
         return (inside.x, inside.y), [p]
 
-    def shortest(self, region: str, start: XY, goal: XY) -> list[XY]:
+    def shortest(self, region: str, start: XY, goal: XY,
+                 avoid: tuple[tuple[float, float, float], ...] = ()) -> list[XY]:
         """Shortest polyline from start to goal inside region, keeping clear of obstacles."""
-        graph = self._graph(region)
+        graph = self._graph(region, avoid)
         s, lead = self._snap(graph, start, "start")
         g, tail = self._snap(graph, goal, "goal")
         if graph.free.covers(LineString([s, g])) or math.dist(s, g) < 1e-9:
@@ -175,8 +180,13 @@ class Router:
         middle = [tuple(map(float, nodes[i])) for i in reversed(chain)]
         return _dedupe([*lead, s, *middle, g, *tail[::-1]])
 
-    def route(self, start: XY, goal: XY, via: Sequence[XY] = ()) -> list[XY]:
-        """Shortest path start → via… → goal on one floor (堂 or 庭); an error across floors."""
+    def route(self, start: XY, goal: XY, via: Sequence[XY] = (),
+              avoid: Sequence[tuple[float, float, float]] = ()) -> list[XY]:
+        """Shortest path start → via… → goal on one floor (堂 or 庭); an error across floors.
+
+        ``avoid`` lists people standing still as discs (x, y, radius) to walk round; one standing
+        within reach of the start or the goal is ignored (one walks up to him or away from him).
+        """
         points = [start, *via, goal]
         floors = [self.floor_of(p) for p in points]
         floor = floors[0]
@@ -190,9 +200,12 @@ class Router:
         # nearest free point instead of stepping out to it and back.
         graph = self._graph(floor)
         points = [start, *(self._snap(graph, v, "via point")[0] for v in via), goal]
+        near_ends = [p for p in (start, goal)]
+        discs = tuple(sorted((round(x, 3), round(y, 3), rr) for x, y, rr in avoid
+                             if all(math.dist((x, y), e) > self.radius + rr + 0.05 for e in near_ends)))
         path: list[XY] = [start]
         for a, b in zip(points, points[1:], strict=False):
-            path.extend(self.shortest(floor, a, b)[1:])
+            path.extend(self.shortest(floor, a, b, discs)[1:])
         return _dedupe(path)
 
 

@@ -27,10 +27,11 @@ def _final_facing(ctx: StepContext, action: Action, place: Place) -> float | Non
 
 
 def _walk_one(ctx: StepContext, figure: str, goal: XY, action: Action, facing: float | None,
-              duration: float | None = None) -> None:
+              duration: float | None = None, extra_via: list[XY] | None = None) -> None:
     tl = ctx.timeline(figure)
     mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
     via, meeting = via_points(ctx, figure, tl.pos, goal, mods)
+    via = via + (extra_via or [])
     first = len(tl.samples)
     if "徐" in action.mods and duration is None:
         duration = float(action.mods["徐"])
@@ -112,12 +113,56 @@ def _go_to_rank(ctx: StepContext, actor: str, members: tuple[str, ...], action: 
     if rank is None or rank.rank_bearing is None:
         raise ScriptError(f"the {len(members)} of '{actor}' cannot all stand at '{target}': name a rank "
                           f"(射位一, 堂西位 …) or walk as a pair with 并行", action.loc)
-    stagger = ctx.param("stagger")
     t_start = max(ctx.timeline(mm).t for mm in members)
+    placed: list[str] = []
+    head = ctx.place(f"{name}[{first}]")
+    back = ctx.param("rank_spacing")
     for i, member in enumerate(members):
-        ctx.timeline(member).hold(t_start + i * stagger)
         place = ctx.place(f"{name}[{first + i}]", member)
-        _walk_one(ctx, member, (place.x, place.y), action, _final_facing(ctx, action, place) or place.facing)
+        facing = _final_facing(ctx, action, place) or place.facing
+        # Take one's place from behind the file, not through those already standing in it.
+        via = [behind((head.x, head.y), rank.facing, back), behind((place.x, place.y), rank.facing, back)]
+        _walk_in_file(ctx, member, (place.x, place.y), action, facing, placed,
+                      t_start + i * ctx.param("stagger"), via)
+        placed.append(member)
+
+
+def behind(point: XY, facing: float | None, distance: float) -> XY:
+    """The point ``distance`` behind someone standing at ``point`` facing ``facing``."""
+    if facing is None:
+        return point
+    rad = math.radians(facing + 180.0)
+    return (point[0] + distance * math.sin(rad), point[1] + distance * math.cos(rad))
+
+
+def _walk_in_file(ctx: StepContext, member: str, goal: XY, action: Action, facing: float | None,
+                  ahead: list[str], earliest: float, via: list[XY]) -> None:
+    """Walk as one of a file: start no earlier than ``earliest`` and late enough to keep clear of
+    those already on their way (a modelling choice: the text only says they go in order, 北上)."""
+    tl = ctx.timeline(member)
+    clearance = 2 * ctx.param("body_radius") + 0.3
+    base = tl.copy()
+    for k in range(80):  # at most 40 s of waiting, in half-seconds
+        trial = base.copy()
+        ctx.run.timelines[member] = trial
+        trial.hold(earliest + 0.5 * k)
+        _walk_one(ctx, member, goal, action, facing, extra_via=via)
+        if all(_min_distance(trial, ctx.timeline(other), earliest) >= clearance for other in ahead):
+            return
+        ctx.run.meetings[:] = [m for m in ctx.run.meetings if m.figure != member or m.wait_key != ctx.action_key]
+    ctx.run.timelines[member] = trial  # no clear slot: keep the last try; the checker will report it
+
+
+def _min_distance(a, b, t0: float) -> float:
+    """Smallest distance between two planned tracks from t0 to the end of the first (every 0.1 s)."""
+    t1 = max(a.samples[-1][0], b.samples[-1][0])
+    best = math.inf
+    t = t0
+    while t <= t1 + 1e-9:
+        pa, pb = a.position_at(t), b.position_at(t)
+        best = min(best, math.dist(pa, pb))
+        t += 0.1
+    return best
 
 
 _GOING_EXAMPLE = "- {適: 堂西}\n- {進: 射位一, 由: 司射之西, 面: 東面}"

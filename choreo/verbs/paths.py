@@ -9,6 +9,7 @@ shows up as a failed check rather than being silently assumed.
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING, Any
 
 from choreo.errors import ScriptError
@@ -91,12 +92,41 @@ def loop_behind(ctx: StepContext, figure_name: Any) -> list[XY]:
     return [side_point((p.x, p.y), s, d) for s in ("南", "東", "北", "西")]
 
 
+FIGURE_SIDE = re.compile(r"^(?P<name>.+?)之(?P<side>南|北|東|西)$")
+
+
 def relation_points(ctx: StepContext, figure: str, value: Any) -> list[XY]:
     points = []
     for expr in _as_list(value):
+        m = FIGURE_SIDE.match(str(expr))
+        if m and m.group("name") in ctx.run.timelines and m.group("name") != figure:
+            points.append(_beside_figure(ctx, figure, m.group("name"), m.group("side")))
+            continue
         place = ctx.place(str(expr), figure)
         points.append((place.x, place.y))
     return points
+
+
+def _beside_figure(ctx: StepContext, walker: str, other: str, side: str) -> XY:
+    """A point on that side of a standing figure, clear of him and of anyone standing near him.
+
+    ``relation_offset`` if that spot is free; otherwise the nearest free distance, closer first
+    (down to two bodies' width) and then further out (a modelling choice: one passes between
+    people standing 4 尺 apart rather than walking round the whole group).
+    """
+    t = ctx.timeline(walker).t
+    centre = ctx.timeline(other).position_at(t)
+    need = 2 * ctx.param("body_radius") + 0.15
+    preferred = ctx.param("relation_offset")
+    candidates = [preferred, *[need + 0.25 * k for k in range(int((preferred - need) / 0.25) + 1)],
+                  *[preferred + 0.5 * k for k in range(1, 13)]]
+    others = [tl.position_at(t) for name, tl in ctx.run.timelines.items()
+              if name not in (walker, other) and not name.startswith("obj.")]
+    for d in candidates:
+        p = side_point(centre, side, d)
+        if all(math.dist(p, q) >= need for q in others):
+            return p
+    return side_point(centre, side, preferred)
 
 
 def via_points(ctx: StepContext, figure: str, start: XY, goal: XY, mods: dict[str, Any]) -> tuple[list[XY], XY | None]:

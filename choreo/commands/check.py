@@ -1,0 +1,106 @@
+"""``choreo check [SCRIPT] [--venue V | --all-venues] [--reading R ...] [--json]``.
+
+Plans the script for each venue and reading asked, checks every plan (collisions, the text's
+constraints, text conformance) and, with two or more readings, compares them. Exit status: 0 when
+nothing fails, 1 when something does, 2 for bad input (printed by choreo.cli).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+
+def configure(parser) -> None:
+    parser.add_argument("script", nargs="?", help="step script (default: the bundled 鄉射禮 sequence)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--venue", help="venue key (xie, xiang); default: the script's own")
+    where.add_argument("--all-venues", action="store_true", help="check in every bundled venue")
+    parser.add_argument("--reading", action="append", default=[], metavar="R",
+                        help="a reading to plan (repeat to compare readings)")
+    parser.add_argument("--from", dest="from_step", help="first step id")
+    parser.add_argument("--to", dest="to_step", help="last step id")
+    parser.add_argument("--json", action="store_true", help="machine-readable report (docs/check-schema.json)")
+    parser.add_argument("--passes", action="store_true", help="also list the constraints that hold")
+
+
+def _planning():
+    from choreo.errors import YiliError
+    try:
+        import choreo.planning as planning
+    except ImportError as exc:
+        if exc.name not in ("choreo.planning",):
+            raise
+        raise YiliError("the planner (choreo.planning) is not available in this version") from None
+    return planning
+
+
+def _script_path(planning, script: str | None) -> Path:
+    from choreo.errors import Location, ScriptError
+    if script is None:
+        return Path(planning.default_script())
+    path = Path(script)
+    if not path.is_file():
+        if hasattr(planning, "find_script") and not path.suffix:
+            return Path(planning.find_script(script))  # a bundled script by name (e01-youshe)
+        raise ScriptError(f"no such script file: {script}")
+    try:
+        import yaml
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise ScriptError(f"{script} is not a step script (not YAML: {type(exc).__name__})",
+                          Location(str(path), 1, 1)) from None
+    if not isinstance(data, dict):
+        raise ScriptError(f"{script} is not a step script (expected a mapping with steps)",
+                          Location(str(path), 1, 1))
+    return path
+
+
+def _readings(planning, path: Path, asked: list[str]) -> list[str | None]:
+    from choreo.errors import ScriptError, suggest
+    if not asked:
+        return [None]
+    known = list(planning.script_readings(path))
+    for r in asked:
+        if r not in known:
+            raise ScriptError(f"unknown reading '{r}' (this script has: {', '.join(known) or 'none'})",
+                              None, suggest(r, known))
+    return list(dict.fromkeys(asked))
+
+
+def _venues(args) -> list[str | None]:
+    if args.all_venues:
+        from stage.loader import list_venues
+        return list(list_venues())
+    return [args.venue]
+
+
+def run(args) -> int:
+    from choreo.check import check_report, compare, output
+
+    planning = _planning()
+    path = _script_path(planning, args.script)
+    readings = _readings(planning, path, args.reading)
+    runs, comparisons, texts, failed = [], [], [], False
+    for venue in _venues(args):
+        plans, reports = [], []
+        for reading in readings:
+            ch = planning.plan_script(path, venue=venue, reading=reading,
+                                      from_step=args.from_step, to_step=args.to_step)
+            rep = check_report(ch)
+            plans.append(ch)
+            reports.append(rep)
+            failed |= not rep.ok
+            runs.append(output.run_json(ch, rep))
+            texts.append(output.text_report(ch, rep, show_passes=args.passes))
+        if len(plans) > 1:
+            table = compare(plans, reports)
+            comparisons.append({"venue": plans[0].venue.key, **table.to_json()})
+            texts.append(f"venue {plans[0].venue.key}: " + output.text_table(table))
+    if args.json:
+        json.dump(output.document(runs, comparisons), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print("\n\n".join(texts))
+    return 1 if failed else 0

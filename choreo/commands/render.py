@@ -1,0 +1,96 @@
+"""``choreo render``: a passage to MP4, GIF or PNG (one still, or ``--plates DIR``: one per step).
+
+    choreo render -o rite.mp4                               # the bundled 鄉射 passage, whole
+    choreo render -o clip.gif --size 640x360 --fps 10 --from s012 --to s020
+    choreo render -o still.png --at s014                    # the end of step s014 (or --at 61.5 seconds)
+    choreo render --plates plates/ --venue xiang
+
+The flags are named like the fields of RenderConfig. Every size, folder and option is checked before
+the first frame is drawn; a failed export leaves no file behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from choreo.render.config import DEFAULT_HOLD, DEFAULT_SPEED
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("script", nargs="?", help="step script (default: the bundled 鄉射 passage)")
+    parser.add_argument("-o", "--output", help="OUT.mp4, OUT.gif or OUT.png")
+    parser.add_argument("--venue", help="xie or xiang (default: the script's)")
+    parser.add_argument("--reading", help="reading overlay (default: the script's)")
+    parser.add_argument("--from", dest="from_step", metavar="STEP", help="first step id")
+    parser.add_argument("--to", dest="to_step", metavar="STEP", help="last step id")
+    parser.add_argument("--speed", type=float, default=DEFAULT_SPEED,
+                        help=f"ceremony seconds per video second (default {DEFAULT_SPEED:g})")
+    parser.add_argument("--hold", type=float, default=DEFAULT_HOLD,
+                        help=f"minimum seconds of video a step's text stays up (default {DEFAULT_HOLD:g})")
+    parser.add_argument("--size", help="WIDTHxHEIGHT (default 1280x720; 640x360 for a GIF)")
+    parser.add_argument("--fps", type=int, help="frames per second (default 25; a GIF: 10, 20 or 25, default 10)")
+    parser.add_argument("--camera", default="auto", choices=("auto", "hall", "full"),
+                        help="auto: follow the figures of the current step (default); hall; full")
+    parser.add_argument("--at", help="PNG: the moment, a step id or ceremony seconds (default: the end)")
+    parser.add_argument("--plates", metavar="DIR", help="write a PNG at the end of every step into DIR")
+    parser.add_argument("--no-labels", dest="labels", action="store_false", help="no figure labels")
+    parser.add_argument("--no-trails", dest="trails", action="store_false", help="no movement trails")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def build_config(args: argparse.Namespace):
+    from choreo.errors import ExportError
+    from choreo.render.config import RenderConfig, parse_size
+
+    out = Path(args.output) if args.output else None
+    gif = out is not None and out.suffix.lower() == ".gif"
+    size = parse_size(args.size) if args.size else ((640, 360) if gif else (1280, 720))
+    fps = args.fps if args.fps is not None else (10 if gif else 25)
+    if gif and fps not in (10, 20, 25):
+        raise ExportError(f"--fps {fps}: a GIF can time only 10, 20 or 25 frames per second exactly")
+    if out is not None and out.suffix.lower() == ".mp4" and (size[0] % 2 or size[1] % 2):
+        raise ExportError(f"--size {size[0]}x{size[1]}: MP4 (yuv420p) needs even width and height")
+    return RenderConfig(size=size, fps=fps, speed=args.speed, hold=args.hold, labels=args.labels,
+                        trails=args.trails, camera=args.camera, quiet=args.quiet)
+
+
+def load_choreography(args: argparse.Namespace):
+    from choreo.errors import RenderError
+
+    try:
+        from choreo.planning import default_script, plan_script
+    except ImportError as exc:
+        raise RenderError(f"the planner is not available in this version ({exc})") from None
+    script = Path(args.script) if args.script else default_script()
+    return plan_script(script, venue=args.venue, reading=args.reading)
+
+
+def run(args: argparse.Namespace) -> int:
+    from choreo.errors import ExportError
+    from choreo.export.sinks import check_destination
+
+    if not args.output and not args.plates:
+        raise ExportError("choreo render needs -o OUT.mp4|OUT.gif|OUT.png or --plates DIR")
+    cfg = build_config(args)
+    if args.output:
+        check_destination(args.output)  # before planning: a bad folder fails at once
+    if args.plates:
+        plates = Path(args.plates)
+        if plates.exists() and not plates.is_dir():
+            raise ExportError(f"--plates {plates}: not a folder")
+    choreo = load_choreography(args)
+    from choreo.export.video import export_plates, export_still, export_video, select_steps
+
+    steps = select_steps(choreo, args.from_step, args.to_step)
+    if args.plates:
+        paths = export_plates(choreo, args.plates, cfg, steps)
+        print(f"{len(paths)} plates in {args.plates}")
+    if args.output:
+        if Path(args.output).suffix.lower() == ".png":
+            at = args.at if args.at is not None else (steps[-1].id if steps else None)
+            path = export_still(choreo, args.output, cfg, at)
+        else:
+            path = export_video(choreo, args.output, cfg, steps)
+        print(path)
+    return 0

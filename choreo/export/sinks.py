@@ -1,0 +1,251 @@
+"""One frame-sink interface behind MP4, GIF and PNG: ``write(frame)``, ``close()``, ``abort()``.
+
+A frame is RGB24 bytes (row-major, ``width * height * 3``) as ``pygame.image.tobytes(s, "RGB")`` gives.
+Every sink writes to a temporary file in the destination folder and renames it on ``close()``; on
+``abort()`` or any failure the temporary file is removed and an ExportError says what failed, so the
+output appears complete or not at all.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from choreo.errors import ExportError
+from choreo.render.config import GIF_FPS
+
+FORMATS = (".mp4", ".gif", ".png")
+
+
+def check_destination(path: str | os.PathLike) -> Path:
+    """Fail before any work when the output cannot be written (missing or read-only folder, bad suffix)."""
+    out = Path(path)
+    if out.suffix.lower() not in FORMATS:
+        raise ExportError(f"cannot write '{out}': the output must end in .mp4, .gif or .png")
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise ExportError(f"cannot write '{out}': folder '{folder}' does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ExportError(f"cannot write '{out}': folder '{folder}' is not writable")
+    if out.is_dir():
+        raise ExportError(f"cannot write '{out}': it is a folder")
+    return out
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+class FrameSink:
+    """Base: a temporary file beside the destination, renamed on success, removed on failure."""
+
+    kind = "file"
+
+    def __init__(self, path: str | os.PathLike, size: tuple[int, int], fps: int = 25) -> None:
+        self.path = check_destination(path)
+        self.size = size
+        self.fps = fps
+        self.frames = 0
+        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=f".part{self.path.suffix}",
+                                   dir=self.path.parent if str(self.path.parent) else ".")
+        os.close(fd)
+        self.tmp = Path(tmp)
+        self._closed = False
+
+    def _check(self, frame) -> bytes | memoryview:
+        w, h = self.size
+        data = memoryview(frame).cast("B") if not isinstance(frame, bytes) else frame
+        if len(data) != w * h * 3:
+            self.abort()
+            raise ExportError(f"{self.kind}: frame has {len(data)} bytes, expected {w}x{h}x3 = {w * h * 3}")
+        return data
+
+    def write(self, frame) -> None:
+        raise NotImplementedError
+
+    def _finish(self) -> None:
+        """Flush the encoder into ``self.tmp``."""
+
+    def close(self) -> Path:
+        if self._closed:
+            return self.path
+        try:
+            self._finish()
+            if self.frames == 0:
+                raise ExportError(f"{self.kind}: no frame was written")
+            os.chmod(self.tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual permissions
+            os.replace(self.tmp, self.path)
+        except ExportError:
+            self.abort()
+            raise
+        except (OSError, RuntimeError, ValueError) as exc:
+            self.abort()
+            raise ExportError(f"{self.kind}: writing {self.path} failed: {exc}") from exc
+        self._closed = True
+        return self.path
+
+    def _kill(self) -> None:
+        """Stop the encoder without finishing it."""
+
+    def abort(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self._kill()
+        finally:
+            try:
+                self.tmp.unlink()
+            except FileNotFoundError:
+                pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self.close()
+        else:
+            self.abort()
+        return False
+
+
+class Mp4Sink(FrameSink):
+    """H.264 in yuv420p through imageio-ffmpeg's bundled ffmpeg (plays in browsers and PowerPoint)."""
+
+    kind = "MP4 (H.264) encoder"
+
+    def __init__(self, path, size, fps=25, crf: int = 23, preset: str = "veryfast") -> None:
+        w, h = size
+        if w % 2 or h % 2:
+            raise ExportError(f"MP4 needs even dimensions for yuv420p, got {w}x{h}: try {w + w % 2}x{h + h % 2}")
+        super().__init__(path, size, fps)
+        import imageio_ffmpeg
+
+        try:
+            # macro_block_size=1: no silent resize to a multiple of 16 (the size is even, as yuv420p needs)
+            self._gen = imageio_ffmpeg.write_frames(
+                str(self.tmp), size, fps=fps, codec="libx264", pix_fmt_in="rgb24", pix_fmt_out="yuv420p",
+                macro_block_size=1, quality=None, ffmpeg_log_level="error",
+                output_params=["-preset", preset, "-crf", str(crf), "-movflags", "+faststart"])
+            self._gen.send(None)
+        except Exception as exc:
+            self.abort()
+            raise ExportError(f"{self.kind}: could not start ffmpeg: {exc}") from exc
+
+    def write(self, frame) -> None:
+        data = self._check(frame)
+        try:
+            self._gen.send(bytes(data) if not isinstance(data, bytes) else data)
+        except Exception as exc:  # a dead ffmpeg shows as BrokenPipe, OSError or RuntimeError
+            self.abort()
+            raise ExportError(f"{self.kind} failed after {self.frames} frames: {exc}") from exc
+        self.frames += 1
+
+    def _finish(self) -> None:
+        try:
+            self._gen.close()
+        except Exception as exc:
+            raise ExportError(f"{self.kind} failed while finishing: {exc}") from exc
+
+    def _kill(self) -> None:
+        gen = getattr(self, "_gen", None)
+        if gen is not None:
+            try:
+                gen.close()
+            except Exception:  # already failing: the caller reports the first error
+                pass
+
+
+class GifSink(FrameSink):
+    """GIF through ffmpeg's palettegen/paletteuse: one global palette, no dithering (flat colours stay flat)."""
+
+    kind = "GIF encoder"
+
+    def __init__(self, path, size, fps=10) -> None:
+        if fps not in GIF_FPS:
+            raise ExportError(f"GIF frame rate must be one of {', '.join(map(str, GIF_FPS))} "
+                              f"(GIF delays are hundredths of a second), got {fps}")
+        super().__init__(path, size, fps)
+        import imageio_ffmpeg
+
+        w, h = size
+        graph = "split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=0[p];[b][p]paletteuse=dither=none"
+        cmd = [imageio_ffmpeg.get_ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y",
+               "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{w}x{h}", "-r", str(fps), "-i", "-",
+               "-filter_complex", graph, "-loop", "0", "-f", "gif", str(self.tmp)]
+        try:
+            self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+        except OSError as exc:
+            self.abort()
+            raise ExportError(f"{self.kind}: could not start ffmpeg: {exc}") from exc
+
+    def write(self, frame) -> None:
+        data = self._check(frame)
+        try:
+            self._proc.stdin.write(data)
+        except (BrokenPipeError, OSError, ValueError) as exc:
+            err = self._stderr()
+            self.abort()
+            raise ExportError(f"{self.kind} failed after {self.frames} frames: {err or exc}") from exc
+        self.frames += 1
+
+    def _stderr(self) -> str:
+        try:
+            self._proc.wait(timeout=5)
+            return self._proc.stderr.read().decode("utf-8", "replace").strip()
+        except Exception:  # best effort: the message is only a detail
+            return ""
+
+    def _finish(self) -> None:
+        try:
+            self._proc.stdin.close()
+        except OSError:
+            pass
+        rc = self._proc.wait()
+        err = self._proc.stderr.read().decode("utf-8", "replace").strip()
+        if rc != 0:
+            raise ExportError(f"{self.kind} (ffmpeg) exited with status {rc}: {err or 'no message'}")
+
+    def _kill(self) -> None:
+        proc = getattr(self, "_proc", None)
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+class PngSink(FrameSink):
+    """One still: the last frame written is saved (normally exactly one is)."""
+
+    kind = "PNG writer"
+
+    def __init__(self, path, size, fps=25) -> None:
+        super().__init__(path, size, fps)
+        self._last = None
+
+    def write(self, frame) -> None:
+        self._last = bytes(self._check(frame))
+        self.frames += 1
+
+    def _finish(self) -> None:
+        if self._last is None:
+            return
+        import pygame
+
+        surf = pygame.image.frombytes(self._last, self.size, "RGB")
+        pygame.image.save(surf, str(self.tmp))
+
+
+def open_sink(path: str | os.PathLike, size: tuple[int, int], fps: int) -> FrameSink:
+    suffix = Path(path).suffix.lower()
+    if suffix == ".mp4":
+        return Mp4Sink(path, size, fps)
+    if suffix == ".gif":
+        return GifSink(path, size, fps)
+    if suffix == ".png":
+        return PngSink(path, size, fps)
+    raise ExportError(f"cannot write '{path}': the output must end in .mp4, .gif or .png")

@@ -1,0 +1,94 @@
+"""RenderConfig: every knob of a rendering, passed explicitly (no global config).
+
+CLI flags are named like the fields (``--size``, ``--fps``, ``--speed``, ``--hold``, ``--quiet`` ...).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from choreo.errors import RenderError
+
+# Modelling choice: 4 ceremony seconds per video second. The bundled 鄉射 passage plans to some
+# 20–30 minutes of ceremony; at 4× it plays in 5–8 minutes (a lecture can show it whole) and walking
+# figures still move at a pace the eye follows (about 1.3 m of hall per video second).
+DEFAULT_SPEED = 4.0
+# Modelling choice: a 經 clause of some 20 characters takes about 3 s to read aloud (≈ 7 characters/s),
+# so a step stays on screen at least that long even when the figures finish sooner.
+DEFAULT_HOLD = 3.0
+GIF_FPS = (10, 20, 25)  # GIF delays are hundredths of a second: only these rates are exact
+MAX_SIDE = 7680  # an 8K frame; anything larger is a typo
+
+CAMERA_MODES = ("auto", "hall", "full")
+
+
+@dataclass(frozen=True)
+class RenderConfig:
+    """How to draw and time a rendering.
+
+    ``speed`` is ceremony seconds per video second; ``hold`` the minimum seconds of video a step's
+    text stays on screen; ``camera`` is ``auto`` (frame the figures moving in the current step),
+    ``hall`` (the hall and court, fixed) or ``full`` (everything, to the 侯).
+    """
+
+    size: tuple[int, int] = (1280, 720)
+    fps: int = 25
+    speed: float = DEFAULT_SPEED
+    hold: float = DEFAULT_HOLD
+    labels: bool = True
+    trails: bool = True
+    trail_seconds: float = 8.0  # ceremony seconds of movement a trail shows (modelling choice)
+    legend: bool = True
+    strip: bool = True  # the 侯道 strip beside the main view
+    camera: str = "auto"
+    quiet: bool = False
+
+    def __post_init__(self) -> None:
+        w, h = self.size
+        if not (16 <= w <= MAX_SIDE and 16 <= h <= MAX_SIDE):
+            raise RenderError(f"bad size {w}x{h}: each side must be between 16 and {MAX_SIDE} pixels")
+        if self.fps <= 0 or self.fps > 120:
+            raise RenderError(f"bad fps {self.fps}: must be between 1 and 120")
+        if not self.speed > 0:
+            raise RenderError(f"bad speed {self.speed}: must be positive (ceremony seconds per video second)")
+        if self.hold < 0:
+            raise RenderError(f"bad hold {self.hold}: must be zero or positive")
+        if self.camera not in CAMERA_MODES:
+            raise RenderError(f"bad camera '{self.camera}': one of {', '.join(CAMERA_MODES)}")
+
+    @property
+    def width(self) -> int:
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        return self.size[1]
+
+    @property
+    def font_scale(self) -> float:
+        """Text size relative to a 720-pixel-high frame: small outputs get proportionally large text.
+
+        Below 720 px the factor shrinks more slowly than the frame (square root), because a 360-px
+        GIF shown on a projector still needs labels a room can read.
+        """
+        h = self.height
+        return h / 720 if h >= 720 else (h / 720) ** 0.6
+
+    def px(self, base: float) -> int:
+        """A size given for a 720-px frame, scaled for this output (never below 9 px)."""
+        return max(9, round(base * self.font_scale))
+
+    def with_(self, **changes) -> RenderConfig:
+        return replace(self, **changes)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``1280x720`` → (1280, 720); anything else is a RenderError saying what is expected."""
+    m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text or "")
+    if not m:
+        raise RenderError(f"bad --size '{text}': expected WIDTHxHEIGHT, e.g. 1280x720")
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (16 <= w <= MAX_SIDE and 16 <= h <= MAX_SIDE):
+        raise RenderError(f"bad --size '{text}': each side must be between 16 and {MAX_SIDE} pixels")
+    return w, h

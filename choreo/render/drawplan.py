@@ -1,0 +1,156 @@
+"""Drawing the floor plan with pygame: the main (hall) view, the 侯道 strip, scale bar, north arrow.
+
+The static layer of a frame: :class:`PlanPainter` caches the drawn plan per viewport, so a fixed
+camera costs one blit per frame.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from choreo.render.config import RenderConfig
+from choreo.render.placement import place
+from choreo.render.planlayout import LABEL_SIZES, PlanLayout, Shape, nice_scale_bar, strip_labels
+from choreo.render.style import PLAN
+from choreo.render.text import TextCache
+from choreo.render.viewport import Viewport
+
+
+def _dashed(surf: pygame.Surface, colour, pts, width: int, dash: float, gap: float) -> None:
+    for (x0, y0), (x1, y1) in zip(pts[:-1], pts[1:], strict=False):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0:
+            continue
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        d = 0.0
+        while d < length:
+            e = min(d + dash, length)
+            pygame.draw.line(surf, colour, (x0 + ux * d, y0 + uy * d), (x0 + ux * e, y0 + uy * e), width)
+            d = e + gap
+
+
+def draw_shapes(surf: pygame.Surface, shapes: tuple[Shape, ...], vp: Viewport, k: float) -> None:
+    """Draw world-coordinate shapes through ``vp``; ``k`` scales line widths with the output size."""
+    for s in shapes:
+        pts = [tuple(p) for p in vp.to_screen_many(s.coords)] if s.coords else []
+        w = max(1, round(s.width * k))
+        if s.kind == "poly" and len(pts) >= 3:
+            pygame.draw.polygon(surf, PLAN[s.style], pts)
+            if s.outline:
+                pygame.draw.polygon(surf, PLAN[s.outline], pts, w)
+        elif s.kind == "line" and len(pts) >= 2:
+            if s.dashed:
+                _dashed(surf, PLAN[s.style], pts, w, 8 * k, 6 * k)
+            else:
+                pygame.draw.lines(surf, PLAN[s.style], False, pts, w)
+        elif s.kind == "circle" and pts:
+            r = max(vp.length(s.radius), s.min_px * k)
+            pygame.draw.circle(surf, PLAN[s.style], pts[0], r)
+            if s.outline:
+                pygame.draw.circle(surf, PLAN[s.outline], pts[0], r, w)
+
+
+def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cfg: RenderConfig,
+                min_priority: int = 1, taken: list | None = None) -> list:
+    """Place and draw landmark labels; returns the pixel boxes they occupy."""
+    left, top, w, h = vp.rect
+    items = []
+    for lab in labels:
+        px, py = vp.to_screen(lab.x, lab.y)
+        items.append((lab.text, px, py, lab.priority, cfg.px(LABEL_SIZES[lab.size])))
+
+    def measure(text, size):
+        r = max(1, int(size) // 9)
+        return texts.width(text, int(size)) + 2 * r, int(size) * 1.25 + 2 * r
+
+    boxes = taken if taken is not None else []
+    for text, lx, ly, size in place(items, measure, gap=cfg.px(5), bounds=(left, top, left + w, top + h),
+                                    min_priority=min_priority, taken=boxes):
+        colour = PLAN["label"] if size >= cfg.px(LABEL_SIZES["big"]) else PLAN["label-dim"]
+        surf.blit(texts.render(text, int(size), colour, PLAN["halo"], where="plan label"), (lx, ly))
+    return boxes
+
+
+def draw_scale_bar(surf: pygame.Surface, vp: Viewport, texts: TextCache, cfg: RenderConfig) -> None:
+    left, top, w, h = vp.rect
+    chi, words = nice_scale_bar(vp.scale, w * 0.16)
+    length = chi * vp.scale
+    x0, y0 = left + cfg.px(18), top + h - cfg.px(22)
+    bar_h = cfg.px(6)
+    half = int(chi // 2) if chi >= 2 else 1
+    pygame.draw.rect(surf, PLAN["halo"], (x0 - 4, y0 - cfg.px(30), length + 8 + texts.width(words, cfg.px(15)),
+                                          cfg.px(44)))
+    pygame.draw.rect(surf, PLAN["label"], (x0, y0, length, bar_h), max(1, cfg.px(1.5)))
+    pygame.draw.rect(surf, PLAN["label"], (x0, y0, length * half / chi, bar_h))
+    surf.blit(texts.render(words, cfg.px(15), PLAN["label"]), (x0, y0 - cfg.px(24)))
+
+
+def draw_north(surf: pygame.Surface, rect, texts: TextCache, cfg: RenderConfig) -> None:
+    left, top, w, _ = rect
+    cx, cy = left + w - cfg.px(34), top + cfg.px(58)
+    s = cfg.px(20)
+    pygame.draw.polygon(surf, PLAN["label"], [(cx, cy - s), (cx + s * 0.45, cy + s * 0.6), (cx, cy + s * 0.25)])
+    pygame.draw.polygon(surf, PLAN["label"], [(cx, cy - s), (cx - s * 0.45, cy + s * 0.6), (cx, cy + s * 0.25)], 2)
+    label = texts.render("北", cfg.px(20), PLAN["label"], PLAN["halo"], where="north arrow")
+    surf.blit(label, (cx - label.get_width() / 2, cy - s - label.get_height()))
+
+
+def draw_range_dimension(surf: pygame.Surface, layout: PlanLayout, vp: Viewport, texts: TextCache,
+                         cfg: RenderConfig, y_mark: float | None, y_target: float | None) -> None:
+    """The 侯道 as a dimension line along the strip's east side: 「侯道五十步」 (300 尺)."""
+    if y_mark is None or y_target is None:
+        return
+    left, top, w, h = vp.rect
+    x = left + w - cfg.px(16)
+    _, p0 = vp.to_screen(0, y_mark)
+    _, p1 = vp.to_screen(0, y_target)
+    col = PLAN["label-dim"]
+    pygame.draw.line(surf, col, (x, p0), (x, p1), 1)
+    for p in (p0, p1):
+        pygame.draw.line(surf, col, (x - 5, p), (x + 5, p), 1)
+    dist = abs(y_mark - y_target)
+    words = f"{dist:.0f}尺"
+    lab = texts.render(words, cfg.px(14), col, PLAN["halo"])
+    rot = pygame.transform.rotate(lab, 90)
+    surf.blit(rot, (x - rot.get_width() - 2, (p0 + p1) / 2 - rot.get_height() / 2))
+
+
+class PlanPainter:
+    """Draws a panel's plan; the last drawing per (panel, viewport) is reused as the static layer."""
+
+    def __init__(self, layout: PlanLayout, cfg: RenderConfig, texts: TextCache) -> None:
+        self.layout = layout
+        self.cfg = cfg
+        self.texts = texts
+        self._cache: dict[str, tuple[tuple, pygame.Surface]] = {}
+        self._strip_labels = strip_labels(layout)
+
+    def panel(self, key: str, vp: Viewport, *, strip: bool = False) -> pygame.Surface:
+        """The plan drawn into a surface the size of ``vp.rect`` (cached while vp is unchanged)."""
+        sig = (round(vp.x0, 3), round(vp.y1, 3), round(vp.scale, 5), vp.rect)
+        hit = self._cache.get(key)
+        if hit is not None and hit[0] == sig:
+            return hit[1]
+        left, top, w, h = vp.rect
+        surf = pygame.Surface((w, h))
+        local = Viewport((0, 0, w, h), vp.x0, vp.y1, vp.scale)
+        surf.fill(PLAN["strip-bg" if strip else "background"])
+        k = self.cfg.font_scale * (0.7 if strip else 1.0)
+        draw_shapes(surf, self.layout.shapes, local, k)
+        if strip:
+            draw_labels(surf, self._strip_labels, local, self.texts, self.cfg, min_priority=3)
+            lms = {lab.text: lab for lab in self.layout.labels}
+            y_mark = lms["上物"].y if "上物" in lms else None
+            y_target = lms["侯"].y if "侯" in lms else None
+            draw_range_dimension(surf, self.layout, local, self.texts, self.cfg, y_mark, y_target)
+        else:
+            # Zoomed far in, show every name; at plan scale only those of priority 2 and up.
+            draw_labels(surf, self.layout.labels, local, self.texts, self.cfg,
+                        min_priority=1 if local.scale > 14 * self.cfg.font_scale else 2)
+            draw_scale_bar(surf, local, self.texts, self.cfg)
+            draw_north(surf, (0, 0, w, h), self.texts, self.cfg)
+        pygame.draw.rect(surf, PLAN["frame"], (0, 0, w, h), 1)
+        self._cache[key] = (sig, surf)
+        return surf

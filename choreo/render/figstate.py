@@ -1,0 +1,67 @@
+"""What a figure holds and which gesture it is making at time t, from FigureInfo and the events.
+
+Pure (no pygame): 取 and 受 add the object the event's ``detail`` names, 授 (and 奠, 釋, 去, 倚,
+委) remove it. An object name we have no icon for is kept as written (the renderer draws a generic
+token with its first character), never an error.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from choreo.model import Choreography
+from choreo.render.style import CARRIED
+
+TAKE = ("取", "受", "執")
+GIVE = ("授", "奠", "釋", "去", "倚", "委", "反")
+GESTURES = ("揖", "拜", "射", "獲", "釋獲", "命")
+GESTURE_MIN = 1.2  # ceremony seconds a gesture without a duration stays visible (modelling choice)
+
+
+def object_name(detail: str) -> str | None:
+    """The carried object an event's detail names: a known one it contains, else the detail itself."""
+    detail = (detail or "").strip()
+    if not detail:
+        return None
+    for name in CARRIED:
+        if name in detail:
+            return name
+    return detail
+
+
+class FigureStates:
+    """Per figure: the sets of objects carried over time, and the gesture events."""
+
+    def __init__(self, choreo: Choreography) -> None:
+        self._carry: dict[str, tuple[list[float], list[tuple[str, ...]]]] = {}
+        self._gestures: dict[str, list[tuple[float, float, str]]] = {}
+        for name, info in choreo.figures.items():
+            self._carry[name] = ([float("-inf")], [tuple(info.carries)])
+        for ev in sorted(choreo.events, key=lambda e: e.t):
+            if ev.kind in GESTURES:
+                dur = max(ev.duration, GESTURE_MIN)
+                self._gestures.setdefault(ev.figure, []).append((ev.t, ev.t + dur, ev.kind))
+            obj = object_name(ev.detail)
+            if obj is None or (ev.kind not in TAKE and ev.kind not in GIVE):
+                continue
+            times, sets = self._carry.setdefault(ev.figure, ([float("-inf")], [()]))
+            now = list(sets[-1])
+            if ev.kind in TAKE and obj not in now:
+                now.append(obj)
+            elif ev.kind in GIVE and obj in now:
+                now.remove(obj)
+            times.append(ev.t)
+            sets.append(tuple(now))
+
+    def carries(self, figure: str, t: float) -> tuple[str, ...]:
+        entry = self._carry.get(figure)
+        if entry is None:
+            return ()
+        times, sets = entry
+        return sets[bisect.bisect_right(times, t) - 1]
+
+    def gesture(self, figure: str, t: float) -> str | None:
+        for t0, t1, kind in self._gestures.get(figure, ()):
+            if t0 <= t < t1:
+                return kind
+        return None

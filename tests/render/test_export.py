@@ -1,0 +1,162 @@
+"""Exports decoded: size, frame count, and figures drawn where the tracks put them; failures leave nothing."""
+
+import subprocess
+import sys
+
+import imageio.v3 as iio
+import numpy as np
+import pytest
+
+from choreo.errors import ExportError, RenderError
+from choreo.export import sinks
+from choreo.export.video import export_plates, export_still, export_video
+from choreo.render.config import RenderConfig
+from choreo.render.frame import FrameRenderer
+from choreo.render.style import colour_of
+from choreo.render.timeline import build_timeline
+
+SIZE = (320, 180)
+
+
+def _frame_colour_checks(frames, choreography, cfg, tol):
+    """At a few frames, the pixel at each visible figure's projected centre has its group colour."""
+    renderer = FrameRenderer(choreography, cfg)
+    tl = build_timeline(choreography.steps, cfg.speed, cfg.hold)
+    checked = 0
+    for k in (5, 30, 60, len(frames) - 5):
+        t, step = tl.at(k / cfg.fps)
+        for name in ("司馬", "上耦上射", "主人", "司射"):
+            p = renderer.project(name, t, step)
+            if p is None:
+                continue
+            x, y = int(p[0]), int(p[1])  # the pixel whose square contains the point
+            got = frames[k][y, x].astype(int)
+            want = np.array(colour_of(choreography.figures[name]))
+            assert np.abs(got - want).max() <= tol, (k, name, got, want)
+            checked += 1
+    assert checked >= 4
+
+
+def test_mp4_decodes_with_size_count_and_colours(tmp_path, choreography):
+    # 640x360: discs large enough that yuv420p's halved chroma does not bleed into their centres
+    cfg = RenderConfig(size=(640, 360), fps=10, quiet=True)
+    out = tmp_path / "clip.mp4"
+    export_video(choreography, out, cfg)
+    frames = iio.imread(out, plugin="FFMPEG")
+    duration = build_timeline(choreography.steps, cfg.speed, cfg.hold).duration
+    assert frames.shape[1:] == (360, 640, 3)
+    assert abs(len(frames) - duration * cfg.fps) <= 1
+    _frame_colour_checks(frames, choreography, cfg, tol=40)  # H.264 yuv420p shifts flat colours a little
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_gif_decodes_with_exact_flat_colours(tmp_path, choreography):
+    cfg = RenderConfig(size=SIZE, fps=10, quiet=True)
+    out = tmp_path / "clip.gif"
+    export_video(choreography, out, cfg)
+    frames = iio.imread(out, index=None)[..., :3]
+    duration = build_timeline(choreography.steps, cfg.speed, cfg.hold).duration
+    assert frames.shape[1:] == (SIZE[1], SIZE[0], 3)
+    assert abs(len(frames) - duration * cfg.fps) <= 1
+    _frame_colour_checks(frames, choreography, cfg, tol=12)  # one global palette, no dithering
+
+
+def test_png_still_and_plates(tmp_path, choreography):
+    cfg = RenderConfig(size=SIZE, quiet=True)
+    still = export_still(choreography, tmp_path / "s.png", cfg, at="s002")
+    assert iio.imread(still).shape == (SIZE[1], SIZE[0], 3)
+    plates = export_plates(choreography, tmp_path / "plates", cfg)
+    assert [p.name for p in plates] == ["001-s001.png", "002-s002.png", "003-s003.png"]
+    with pytest.raises(ExportError, match="neither a time"):
+        export_still(choreography, tmp_path / "x.png", cfg, at="s0002")
+
+
+def test_missing_folder_and_bad_suffix_fail_before_work(tmp_path, choreography):
+    cfg = RenderConfig(size=SIZE, quiet=True)
+    with pytest.raises(ExportError, match="does not exist"):
+        export_video(choreography, tmp_path / "nope" / "clip.mp4", cfg)
+    with pytest.raises(ExportError, match=r"\.mp4, \.gif or \.png"):
+        export_video(choreography, tmp_path / "clip.avi", cfg)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_sizes_and_rates_are_clear_errors():
+    from choreo.render.config import parse_size
+
+    with pytest.raises(RenderError, match="expected WIDTHxHEIGHT"):
+        parse_size("1280by720")
+    with pytest.raises(RenderError, match="between 16 and"):
+        parse_size("0x720")
+    with pytest.raises(ExportError, match="even dimensions"):
+        sinks.Mp4Sink("/tmp/odd.mp4", (321, 180), 10)
+    with pytest.raises(ExportError, match="10, 20, 25"):
+        sinks.GifSink("/tmp/x.gif", SIZE, 15)
+
+
+def test_failure_mid_export_leaves_no_file(tmp_path, choreography, monkeypatch):
+    cfg = RenderConfig(size=SIZE, fps=10, quiet=True)
+    real_write = sinks.Mp4Sink.write
+
+    def failing(self, frame):
+        if self.frames == 7:
+            raise ExportError("MP4 (H.264) encoder failed after 7 frames: simulated")
+        real_write(self, frame)
+
+    monkeypatch.setattr(sinks.Mp4Sink, "write", failing)
+    with pytest.raises(ExportError, match="after 7 frames"):
+        export_video(choreography, tmp_path / "clip.mp4", cfg)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_killed_encoder_is_reported_and_cleaned_up(tmp_path, choreography):
+    cfg = RenderConfig(size=SIZE, fps=10, quiet=True)
+    sink = sinks.GifSink(tmp_path / "clip.gif", SIZE, 10)
+    renderer = FrameRenderer(choreography, cfg)
+
+    class Killing:
+        def __init__(self):
+            self.n = 0
+            self.frames = 0
+
+        def write(self, frame):
+            self.n += 1
+            if self.n == 5:
+                sink._proc.kill()
+                sink._proc.wait()
+            for _ in range(50):  # a pipe buffer may swallow a few writes before EPIPE shows
+                sink.write(frame)
+
+        def close(self):
+            return sink.close()
+
+        def abort(self):
+            sink.abort()
+
+    with pytest.raises(ExportError, match="GIF encoder"):
+        export_video(choreography, tmp_path / "clip.gif", cfg, renderer=renderer, sink=Killing())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_interrupt_removes_the_partial_file(tmp_path, choreography, monkeypatch):
+    cfg = RenderConfig(size=SIZE, fps=10, quiet=True)
+    calls = {"n": 0}
+    real = FrameRenderer.frame_bytes
+
+    def interrupted(self, t, step=None):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise KeyboardInterrupt
+        return real(self, t, step)
+
+    monkeypatch.setattr(FrameRenderer, "frame_bytes", interrupted)
+    with pytest.raises(ExportError, match="interrupted"):
+        export_video(choreography, tmp_path / "clip.mp4", cfg)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_import_choreo_has_no_pygame():
+    code = ("import sys, choreo, choreo.model, choreo.cli, choreo.render.config, choreo.render.timeline\n"
+            "print('pygame' in sys.modules, 'imageio' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "False"]
