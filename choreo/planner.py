@@ -310,8 +310,8 @@ class Planner:
                             exc.location or action.loc, exc.suggestion) from None
         for m in members:
             ctx.record(m, action.verb)
-            for mod in action.mods:
-                ctx.record(m, mod)
+            for name in _recorded_modifiers(action):
+                ctx.record(m, name)
 
     # -- freezing --------------------------------------------------------------------------------
     def _freeze(self, run: PlanRun) -> Choreography:
@@ -346,6 +346,22 @@ class Planner:
                 samples.append([t, x, y, samples[-1][3]])
         samples.sort(key=lambda s: s[0])
         return samples
+
+
+def _recorded_modifiers(action: Action) -> list[str]:
+    """What a step's modifiers enact, named as the text names it (for the conformance check):
+    面: 北面 → 北面; 由: 司射之西 → 由司射之西; 三等 on 升 → 升三等 and 中等."""
+    out = []
+    for mod, value in action.mods.items():
+        if mod == "面":
+            out.append(str(value))
+        elif mod in ("由", "出于"):
+            out.extend(mod + str(v) for v in (value if isinstance(value, list) else [value]))
+        elif mod == "三等" and value:
+            out.extend([f"{action.verb}三等", "中等"])
+        else:
+            out.append(mod)
+    return out
 
 
 def _role(name: str) -> str:

@@ -284,6 +284,13 @@ class _Parser:
         steps: list[StepDecl] = []
         seen: dict[str, Location | None] = {}
         for index, item in enumerate(node):
+            if isinstance(item, MDict) and "repeat" in item:
+                for step in self.repeat(item, steps):
+                    if step.id in seen:
+                        raise ScriptError(f"duplicate step id '{step.id}' (first at {seen[step.id]})", item.loc)
+                    seen[step.id] = step.loc
+                    steps.append(step)
+                continue
             step = self.step(item, source, index)
             if step.id in seen:
                 raise ScriptError(f"duplicate step id '{step.id}' (first at {seen[step.id]})", step.loc)
@@ -294,6 +301,58 @@ class _Parser:
                 raise ScriptError(f"unknown step '{step.start[1]}' in 'start'", step.loc,
                                   suggest(step.start[1], seen))
         return tuple(steps)
+
+    def repeat(self, item: MDict, before: list[StepDecl]) -> list[StepDecl]:
+        """``{repeat: [FROM, TO], as: {上耦: 次耦, …}, suffix: b}``: those steps again for others.
+
+        The text compresses repetitions (「三耦卒射，亦如之」〔000〕); each repetition is its own steps,
+        with the same 經 text and ids with the suffix, every name in ``as`` replaced by its
+        counterpart (in actors, places, modifiers and checks).
+        """
+        _fail_unknown_keys(item, ("repeat", "as", "suffix", "notes"), "a repeat")
+        span = item["repeat"]
+        if not isinstance(span, list) or len(span) != 2:
+            raise ScriptError("'repeat' takes [FIRST, LAST] step ids", item.key_loc("repeat"))
+        ids = [s.id for s in before]
+        for ref in span:
+            if str(ref) not in ids:
+                raise ScriptError(f"unknown step '{ref}' in 'repeat' (only earlier steps can be repeated)",
+                                  loc_of(ref, item.loc), suggest(str(ref), ids))
+        first, last = ids.index(str(span[0])), ids.index(str(span[1]))
+        if last < first:
+            raise ScriptError(f"'repeat': {span[1]} comes before {span[0]}", item.key_loc("repeat"))
+        if "suffix" not in item or "as" not in item:
+            raise ScriptError("'repeat' needs 'as' (who stands in for whom) and 'suffix' (for the new ids)",
+                              item.loc)
+        swap = {str(k): str(v) for k, v in _require(item["as"], MDict, "'as'", item.key_loc("as")).items()}
+        for name in (*swap, *swap.values()):
+            self.figure_name(name, item.key_loc("as"), groups=True)
+        suffix = str(item["suffix"])
+        pattern = re.compile("|".join(re.escape(k) for k in sorted(swap, key=len, reverse=True)))
+
+        def sub(value: Any) -> Any:
+            if isinstance(value, str):
+                return pattern.sub(lambda m: swap[m.group(0)], value)
+            if isinstance(value, dict):
+                return {sub(k): sub(v) for k, v in value.items()}
+            if isinstance(value, list | tuple):
+                return type(value)(sub(v) for v in value) if isinstance(value, tuple) else [sub(v) for v in value]
+            return value
+
+        span_ids = set(ids[first:last + 1])
+        extra = tuple(str(n) for n in item.get("notes") or ())
+        out = []
+        for step in before[first:last + 1]:
+            start = step.start
+            if start and start[1] in span_ids:
+                start = (start[0], start[1] + suffix)
+            actions = tuple((sub(actor), tuple(Action(a.verb, sub(a.arg), sub(dict(a.mods)), a.loc) for a in acts))
+                            for actor, acts in step.actions)
+            checks = tuple(Assertion(a.kind, sub(dict(a.args)), step.id + suffix, a.loc) for a in step.checks)
+            contacts = tuple((sub(a), sub(b)) for a, b in step.contacts)
+            out.append(StepDecl(step.id + suffix, step.text, step.source, step.notes + extra, start, actions,
+                                checks, contacts, step.loc))
+        return out
 
     def step(self, item: Any, source: str, index: int) -> StepDecl:
         item = _require(item, MDict, "a step", None)

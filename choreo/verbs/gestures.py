@@ -101,6 +101,25 @@ def shoot(ctx, actor, members, action):
         ctx.event(members[0], "射", ctx.param("dur.射"))
 
 
+@verb("拾發", kind="pair", args="arrows each (default 4)", example="上耦: [{拾發: 4}]", group_mode="group")
+def shoot_in_turn(ctx, actor, members, action):
+    """拾發 — shoot in turn: 「上射既發，挾弓矢，而后下射射，拾發，以將乘矢」〔000〕; 鄭 「拾，更也」〔000〕.
+    The first member shoots one arrow, then the second, and so on until each has shot his four
+    (乘矢); the one not shooting waits.
+    """
+    count = int(action.arg) if isinstance(action.arg, int) and not isinstance(action.arg, bool) else 4
+    duration = ctx.param("dur.射")
+    t = max(ctx.timeline(m).t for m in members)
+    for _ in range(count):
+        for m in members:
+            tl = ctx.timeline(m)
+            tl.hold(t)
+            ctx.event(m, "射", duration)
+            t = tl.t
+    for m in members:
+        ctx.timeline(m).hold(t)
+
+
 def _object_name(ctx, value) -> str:
     name = str(value)
     full = name if name.startswith("obj.") else f"obj.{name}"

@@ -27,10 +27,13 @@ def _final_facing(ctx: StepContext, action: Action, place: Place) -> float | Non
 
 
 def _walk_one(ctx: StepContext, figure: str, goal: XY, action: Action, facing: float | None,
-              duration: float | None = None, extra_via: list[XY] | None = None) -> None:
+              duration: float | None = None, extra_via: list[XY] | None = None,
+              party: str | None = None, lateral: float = 0.0) -> None:
+    """Walk one figure; ``party`` names the pair he walks in (for 相左), ``lateral`` his offset
+    to the left of the pair's centre line."""
     tl = ctx.timeline(figure)
     mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
-    via, meeting = via_points(ctx, figure, tl.pos, goal, mods)
+    via, meeting = via_points(ctx, figure, tl.pos, goal, mods, lateral)
     via = via + (extra_via or [])
     first = len(tl.samples)
     if "徐" in action.mods and duration is None:
@@ -39,7 +42,7 @@ def _walk_one(ctx: StepContext, figure: str, goal: XY, action: Action, facing: f
     if meeting is not None:
         # The via may have been nudged off a wall: take the sample nearest to the meeting point.
         t_meet = min(tl.samples[first:], key=lambda s: math.dist((s[1], s[2]), meeting))[0]
-        ctx.meet(figure, ctx.meeting_partner, t_meet)
+        ctx.meet(party or figure, ctx.meeting_partner, t_meet)
     if facing is not None:
         ctx.face(figure, facing)
 
@@ -58,8 +61,12 @@ def go(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, t
     _go_to_rank(ctx, actor, members, action, target)
 
 
-def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:
-    """Two walk to a place abreast (并行) or one a little behind the other (耦少退)."""
+def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str | None,
+             own_places: bool = False) -> None:
+    """Two walk to a place abreast (并行) or one a little behind the other (耦少退).
+
+    With ``own_places`` (反位) each goes to his own 位, the two keeping abreast on the way.
+    """
     if len(members) != 2:
         raise ScriptError(f"并行 / 耦少退 is for a pair; '{actor}' has {len(members)} members", action.loc)
     left = str(action.mods.get("并行", members[0]))
@@ -67,9 +74,16 @@ def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Act
         left = members[0]
     if left not in members:
         raise ScriptError(f"'{left}' is not in the pair {actor}", action.loc)
-    centre = ctx.place(target, members[0])
     start = [ctx.timeline(m).pos for m in members]
     mid = ((start[0][0] + start[1][0]) / 2, (start[0][1] + start[1][1]) / 2)
+    half = ctx.param("abreast_spacing") / 2.0
+    if own_places:
+        places = {m: ctx.place(ctx.decl(m).position, m) for m in members}
+        goals = {m: (p.x, p.y) for m, p in places.items()}
+        facing = _final_facing(ctx, action, places[members[0]])
+        _pair_walk(ctx, actor, members, action, goals, facing, left, half)
+        return
+    centre = ctx.place(target, members[0])
     facing = _final_facing(ctx, action, centre)
     axis = facing if facing is not None else bearing_of(centre.x - mid[0], centre.y - mid[1])
     # Left of a walker facing bearing b is the bearing b - 90.
@@ -83,11 +97,15 @@ def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Act
                  members[1]: (centre.x + behind * math.sin(back) - left_dir[0] * 1.2,
                               centre.y + behind * math.cos(back) - left_dir[1] * 1.2)}
     else:
-        half = ctx.param("abreast_spacing") / 2.0
         other = members[1] if left == members[0] else members[0]
         goals = {left: (centre.x + left_dir[0] * half, centre.y + left_dir[1] * half),
                  other: (centre.x - left_dir[0] * half, centre.y - left_dir[1] * half)}
-    # Both arrive together: plan each alone, then have the quicker walk slower.
+    _pair_walk(ctx, actor, members, action, goals, facing, left, half)
+
+
+def _pair_walk(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, goals: dict[str, XY],
+               facing: float | None, left: str, half: float) -> None:
+    """Both arrive together: plan each alone, then have the quicker walk slower."""
     lengths = {}
     for m in members:
         router = ctx.router(m)
@@ -97,7 +115,9 @@ def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Act
     if "耦少退" in action.mods:
         duration += ctx.param("small_move") / ctx.param("pace")
     for m in members:
-        _walk_one(ctx, m, goals[m], action, facing, duration=duration if lengths[m] > 1e-6 else None)
+        lateral = 0.0 if "耦少退" in action.mods else (half if m == left else -half)
+        _walk_one(ctx, m, goals[m], action, facing, duration=duration if lengths[m] > 1e-6 else None,
+                  party=actor, lateral=lateral)
     t_end = max(ctx.timeline(m).t for m in members)
     for m in members:
         ctx.timeline(m).hold(t_end)
@@ -245,6 +265,9 @@ def stand_at(ctx, actor, members, action):
 
 
 def _return(ctx, actor, members, action):
+    if len(members) == 2 and ("并行" in action.mods or "相左" in action.mods):
+        _go_pair(ctx, actor, members, action, None, own_places=True)
+        return
     for m in members:
         place = ctx.place(ctx.decl(m).position, m)
         sub = Action(action.verb, ctx.decl(m).position, action.mods, action.loc)
@@ -252,14 +275,14 @@ def _return(ctx, actor, members, action):
 
 
 @verb("反位", kind="going", args="nothing (the figure's own 位)", example="司射: [反位]",
-      modifiers=MOTION_MODIFIERS, group_mode="together")
+      modifiers=MOTION_MODIFIERS, group_mode="group")
 def return_to_station(ctx, actor, members, action):
     """反位 — go back to one's 位 and face as it faces: 「司射反位」〔000〕; 「以反位」〔000〕."""
     _return(ctx, actor, members, action)
 
 
 @verb("復位", kind="going", args="nothing (the figure's own 位)", example="司射: [復位]",
-      modifiers=MOTION_MODIFIERS, group_mode="together")
+      modifiers=MOTION_MODIFIERS, group_mode="group")
 def resume_station(ctx, actor, members, action):
     """復位 — return to one's 位: 「司射復位」〔000〕."""
     _return(ctx, actor, members, action)

@@ -129,8 +129,13 @@ def _beside_figure(ctx: StepContext, walker: str, other: str, side: str) -> XY:
     return side_point(centre, side, preferred)
 
 
-def via_points(ctx: StepContext, figure: str, start: XY, goal: XY, mods: dict[str, Any]) -> tuple[list[XY], XY | None]:
-    """The via points the modifiers ask for, in the order written; and the 相左 point, if any."""
+def via_points(ctx: StepContext, figure: str, start: XY, goal: XY, mods: dict[str, Any],
+               lateral: float = 0.0) -> tuple[list[XY], XY | None]:
+    """The via points the modifiers ask for, in the order written; and the 相左 point, if any.
+
+    ``lateral`` is this walker's offset to the left of a pair's centre line (并行), so that a pair
+    passing another pair (相左) keeps its formation.
+    """
     via: list[XY] = []
     meeting: XY | None = None
     for key, value in mods.items():
@@ -146,27 +151,34 @@ def via_points(ctx: StepContext, figure: str, start: XY, goal: XY, mods: dict[st
         elif key == "還其後":
             via.extend(loop_behind(ctx, value))
         elif key == "相左":
-            meeting = meeting_point(ctx, figure, value, here, goal)
+            meeting = meeting_point(ctx, figure, value, here, goal, lateral)
             via.append(meeting)
     return via, meeting
 
 
-def meeting_point(ctx: StepContext, figure: str, value: Any, here: XY, goal: XY) -> XY:
-    """The point a party of a 相左 passes: the meeting place, shifted to his own right."""
+def meeting_point(ctx: StepContext, figure: str, value: Any, here: XY, goal: XY, lateral: float = 0.0) -> XY:
+    """The point a party of a 相左 passes: the meeting place, shifted to his own right.
+
+    A pair (or anyone walking beside someone) shifts by half its own width more, and each member
+    keeps his place in it: each party then has the other on its left (疏 「各以左相迎」〔000〕).
+    """
     if isinstance(value, dict):
         partner, at = value.get("with"), value.get("at")
     else:
         partner, at = value, None
-    if partner is None or str(partner) not in ctx.script.figures:
-        raise ScriptError(f"相左 needs the figure met ('with'), got '{partner}'", ctx.action.loc if ctx.action else None)
-    partner = str(partner)
+    loc = ctx.action.loc if ctx.action else None
+    known = {**ctx.script.figures, **ctx.script.groups}
+    if partner is None or str(partner) not in known:
+        from choreo.errors import suggest
+
+        raise ScriptError(f"相左 needs the figure or pair met ('with'), got '{partner}'", loc,
+                          suggest(str(partner), known) if partner is not None else None)
     if at is None:
-        raise ScriptError("相左 needs the place where they pass ('at'), e.g. {with: 司馬, at: 階前}",
-                          ctx.action.loc if ctx.action else None)
+        raise ScriptError("相左 needs the place where they pass ('at'), e.g. {with: 司馬, at: 階前}", loc)
     centre = ctx.place(str(at), figure)
     heading = (goal[0] - here[0], goal[1] - here[1])
     norm = math.hypot(*heading) or 1.0
     right = (heading[1] / norm, -heading[0] / norm)
-    half = ctx.param("pass_spacing") / 2.0
-    ctx.meeting_partner = partner
-    return (centre.x + right[0] * half, centre.y + right[1] * half)
+    shift = ctx.param("pass_spacing") / 2.0 + abs(lateral) - lateral
+    ctx.meeting_partner = str(partner)
+    return (centre.x + right[0] * shift, centre.y + right[1] * shift)
