@@ -43,6 +43,7 @@ class Meeting:
     partner: str
     t: float
     wait_key: tuple[str, str, int]  # the action to delay if this party is early
+    loc: Location | None = None
 
 
 @dataclass
@@ -177,7 +178,8 @@ class StepContext:
         self.timeline(figure).turn(bearing, direction, self.param("turn_rate"))
 
     def meet(self, figure: str, partner: str, t: float) -> None:
-        self.run.meetings.append(Meeting(self.step.id, figure, partner, t, self.action_key))
+        self.run.meetings.append(Meeting(self.step.id, figure, partner, t, self.action_key,
+                                         self.action.loc if self.action else self.step.loc))
 
 
 class Planner:
@@ -226,8 +228,8 @@ class Planner:
         for (figure, partner), mine in by_pair.items():
             theirs = by_pair.get((partner, figure))
             if theirs is None:
-                raise PlanError(f"{figure} passes {partner} (相左) but {partner} has no 相左 with {figure}: "
-                                f"declare it on both", None)
+                raise PlanError(f"step {mine.step}: {figure} passes {partner} (相左) but {partner} has no "
+                                f"相左 with {figure}: declare it on both", mine.loc)
             gap = theirs.t - mine.t
             if gap > MEETING_TOLERANCE:
                 delays[mine.wait_key] = max(delays.get(mine.wait_key, 0.0), gap)
@@ -302,9 +304,9 @@ class Planner:
             else:
                 for m in members:
                     spec.func(ctx, m, (m,), action)
-        except (ScriptError, PlanError):
+        except PlanError:
             raise
-        except StageError as exc:
+        except (ScriptError, StageError) as exc:
             who = actor if len(members) == 1 else f"{actor} ({'、'.join(members)})"
             raise PlanError(f"step {ctx.step.id}: {who} cannot {action.verb}: {exc.message}",
                             exc.location or action.loc, exc.suggestion) from None

@@ -16,7 +16,7 @@ from typing import Any
 
 from choreo.errors import Location, ScriptError, suggest
 from choreo.model import Assertion
-from choreo.verbs.registry import MODIFIERS, load_verbs
+from choreo.verbs.registry import load_verbs
 from stage import marked_yaml
 from stage.marked_yaml import MDict, MList, loc_of
 
@@ -422,7 +422,7 @@ class _Parser:
             if key not in spec.modifiers:
                 allowed = ", ".join(spec.modifiers) or "none"
                 raise ScriptError(f"'{name}' takes no modifier '{key}' (it takes: {allowed})",
-                                  item.key_loc(key), suggest(key, spec.modifiers or MODIFIERS))
+                                  item.key_loc(key), suggest(key, spec.modifiers) if spec.modifiers else None)
         return Action(name, arg, mods, loc)
 
     def checks(self, node: Any, step_id: str, step: MDict) -> tuple[Assertion, ...]:

@@ -180,6 +180,24 @@ class Router:
         middle = [tuple(map(float, nodes[i])) for i in reversed(chain)]
         return _dedupe([*lead, s, *middle, g, *tail[::-1]])
 
+    def clear_run(self, start: XY, goal: XY) -> float:
+        """How far (0..1 of the way) one can go straight from start towards goal keeping clear."""
+        floor = self.floor_of(start)
+        if floor is None:
+            return 1.0  # on a 階: the planner's own stepping, not routed
+        free = self._graph(floor).free.buffer(1e-6)
+        if free.covers(LineString([start, goal])):
+            return 1.0
+        lo, hi = 0.0, 1.0
+        for _ in range(12):
+            mid = (lo + hi) / 2
+            end = (start[0] + (goal[0] - start[0]) * mid, start[1] + (goal[1] - start[1]) * mid)
+            if free.covers(LineString([start, end])) or math.dist(start, end) < 1e-9:
+                lo = mid
+            else:
+                hi = mid
+        return lo
+
     def route(self, start: XY, goal: XY, via: Sequence[XY] = (),
               avoid: Sequence[tuple[float, float, float]] = ()) -> list[XY]:
         """Shortest path start → via… → goal on one floor (堂 or 庭); an error across floors.

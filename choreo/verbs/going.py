@@ -299,6 +299,11 @@ def small_move(ctx: StepContext, figure: str, bearing: float, action: Action, re
     router = ctx.router(figure)
     if router.region_of(goal) is None:
         raise ScriptError(f"{action.verb} would take {figure} off the floor", action.loc)
+    # A small move stops short of a wall, a 楹 or the edge of the 堂 rather than going into it.
+    u = router.clear_run(tl.pos, goal)
+    if u * dist < 0.25:
+        raise ScriptError(f"no room for {figure} to {action.verb} here", action.loc)
+    goal = (tl.x + (goal[0] - tl.x) * u, tl.y + (goal[1] - tl.y) * u)
     tl.glide(goal[0], goal[1], ctx.param("pace") / 2.0)
 
 
