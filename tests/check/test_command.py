@@ -48,6 +48,10 @@ def planner(monkeypatch, tmp_path):
     fake.default_script = lambda: tmp_path / "ok.yaml"
     fake.script_readings = lambda path: ["zheng", "ao"]
     monkeypatch.setitem(sys.modules, "choreo.planning", fake)
+    import choreo
+
+    # `import choreo.planning as x` reads the package attribute once the real module was imported.
+    monkeypatch.setattr(choreo, "planning", fake, raising=False)
     for kind in ("ok", "bad", "unknown-figure"):
         (tmp_path / f"{kind}.yaml").write_text(f"kind: {kind}\n", encoding="utf-8")
     (tmp_path / "notes.txt").write_text("- just\n- a list\n", encoding="utf-8")
