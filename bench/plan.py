@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from choreo.errors import YiliError  # noqa: E402
 from choreo.planning import bundled_scripts, plan  # noqa: E402
 from choreo.script import parse_script  # noqa: E402
 
@@ -28,15 +29,23 @@ def main() -> int:
           f"{'parse ms':>9} {'plan ms (median)':>17}")
     for path in bundled_scripts():
         t = time.perf_counter()
-        script = parse_script(path)
+        try:
+            script = parse_script(path)
+        except YiliError as exc:
+            print(f"{path.name}: cannot be read: {exc.message}")
+            continue
         parse_ms = (time.perf_counter() - t) * 1000
         for venue in ("xie", "xiang"):
             for reading in script.reading_names:
                 times = []
-                for _ in range(args.repeat):
-                    t = time.perf_counter()
-                    ch = plan(script, venue=venue, reading=reading)
-                    times.append((time.perf_counter() - t) * 1000)
+                try:
+                    for _ in range(args.repeat):
+                        t = time.perf_counter()
+                        ch = plan(script, venue=venue, reading=reading)
+                        times.append((time.perf_counter() - t) * 1000)
+                except YiliError as exc:
+                    print(f"{path.name} {venue} {reading}: cannot be planned: {exc.message}")
+                    continue
                 samples = sum(len(tr.samples) for tr in ch.tracks.values())
                 name = path.relative_to(path.parents[1]).as_posix()
                 print(f"{name:34} {venue:6} {reading:8} {len(ch.steps):5d} {len(ch.figures):7d} {samples:8d} "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,8 @@ from stage.routing import Router
 
 BARE_SIDE = re.compile(r"^(?P<name>[^之]+?)(?P<side>東南|西南|東北|西北|南|北|東|西)$")
 SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>\d+)\]$")
+# Routing graphs depend only on the venue and the body radius: kept as long as the venue lives.
+_ROUTERS: weakref.WeakKeyDictionary[Venue, dict[float, Router]] = weakref.WeakKeyDictionary()
 MEETING_TOLERANCE = 0.05  # s: both parties of a 相左 reach the meeting point within this of each other
 MAX_PASSES = 8
 
@@ -188,7 +191,6 @@ class Planner:
         self.venue = venue
         self.reading = reading
         self.verbs = load_verbs()
-        self._routers: dict[float, Router] = {}
 
     def param(self, name: str) -> float:
         if name in self.script.params:
@@ -206,9 +208,10 @@ class Planner:
         return decl.radius if decl.radius is not None else self.param("body_radius")
 
     def router(self, radius: float) -> Router:
-        if radius not in self._routers:
-            self._routers[radius] = Router(self.venue, radius)
-        return self._routers[radius]
+        routers = _ROUTERS.setdefault(self.venue, {})
+        if radius not in routers:
+            routers[radius] = Router(self.venue, radius)
+        return routers[radius]
 
     # -- the whole script ------------------------------------------------------------------------
     def plan(self) -> Choreography:

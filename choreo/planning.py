@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from choreo.errors import ScriptError, suggest
@@ -9,6 +10,7 @@ from choreo.model import Choreography
 from choreo.paths import scripts_dir
 from choreo.planner import Planner
 from choreo.script import Script, apply_reading, parse_script
+from stage.model import Venue
 
 DEFAULT_SCRIPT = "xiangshe/full.yaml"
 FALLBACK_SCRIPT = "xiangshe/e01-youshe.yaml"
@@ -47,11 +49,25 @@ def script_readings(path: str | Path | None) -> list[str]:
     return list(load_script(path).reading_names)
 
 
+def load_venue(key: str):
+    """A venue by key or path, loaded once while its files are unchanged (venues are immutable)."""
+    from stage.loader import venue_path
+
+    path = Path(venue_path(key))
+    stamp = tuple((p.name, p.stat().st_mtime_ns) for p in sorted(path.parent.glob("*.yaml")))
+    return _load_venue(str(path), stamp)
+
+
+@lru_cache(maxsize=8)
+def _load_venue(path: str, stamp: tuple) -> Venue:
+    from stage.loader import load_venue as load
+
+    return load(path)
+
+
 def plan(script: Script, *, venue: str | None = None, reading: str | None = None,
          from_step: str | None = None, to_step: str | None = None) -> Choreography:
     """Plan a parsed script. ``from_step``/``to_step`` keep the whole plan but only those steps' span."""
-    from stage.loader import load_venue
-
     selected, name = apply_reading(script, reading)
     choreography = Planner(selected, load_venue(venue or script.venue), name).plan()
     if from_step or to_step:

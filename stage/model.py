@@ -89,13 +89,14 @@ def _frozen(mapping: Mapping) -> Mapping:
     return MappingProxyType(dict(mapping))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Venue:
     """A floor plan: 庠 (``xiang``) or 榭 (``xie``).
 
     ``options`` holds the venue's textual switches, e.g. ``{"path_past_pillar": "鉤楹內"}`` for the
     榭 and ``"由楹外"`` for the 庠 (「豫則鉤楹內，堂則由楹外」〔000〕), ``{"zhong": "鹿中"}``.
-    ``walkable`` maps region names (堂, 庭, 西階, 阼階) to polygons.
+    ``walkable`` maps region names (堂, 庭, 西階, 阼階) to polygons. Compared by identity: a venue
+    is loaded once and shared (the planner caches its routing graphs per venue object).
     """
 
     key: str

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from choreo.errors import ScriptError
 from choreo.script import Action, parse_facing
 from choreo.timeline import XY, bearing_of
@@ -174,15 +176,15 @@ def _walk_in_file(ctx: StepContext, member: str, goal: XY, action: Action, facin
 
 
 def _min_distance(a, b, t0: float) -> float:
-    """Smallest distance between two planned tracks from t0 to the end of the first (every 0.1 s)."""
+    """Smallest distance between two planned tracks from t0 to the end of either (every 0.1 s)."""
     t1 = max(a.samples[-1][0], b.samples[-1][0])
-    best = math.inf
-    t = t0
-    while t <= t1 + 1e-9:
-        pa, pb = a.position_at(t), b.position_at(t)
-        best = min(best, math.dist(pa, pb))
-        t += 0.1
-    return best
+    if t1 <= t0:
+        return math.dist(a.position_at(t0), b.position_at(t0))
+    ts = np.arange(t0, t1 + 0.1, 0.1)
+    pa, pb = np.asarray(a.samples), np.asarray(b.samples)
+    dx = np.interp(ts, pa[:, 0], pa[:, 1]) - np.interp(ts, pb[:, 0], pb[:, 1])
+    dy = np.interp(ts, pa[:, 0], pa[:, 2]) - np.interp(ts, pb[:, 0], pb[:, 2])
+    return float(np.sqrt(dx * dx + dy * dy).min())
 
 
 _GOING_EXAMPLE = "- {適: 堂西}\n- {進: 射位一, 由: 司射之西, 面: 東面}"
