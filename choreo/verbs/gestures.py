@@ -14,6 +14,7 @@ from choreo.verbs.registry import verb
 
 _SIMPLE = {
     "揖": ("bow with the hands pushed forward: 疏 「是以推手為揖」〔000〕; 「當階，北面揖」〔000〕", "to whom (optional)"),
+    "相揖": ("bow to each other in passing: 「升射者相左，交于階前，相揖」〔000〕 (each party writes it)", "nothing"),
     "拜": ("bow to the ground: 「北面拜受爵」〔000〕", "nothing"),
     "命": ("give a command (the words, optional): 「北面命曰：“不鼓不釋」〔000〕", "the words"),
     "告": ("report: 「北面告于賓」〔000〕", "the words"),

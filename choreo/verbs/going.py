@@ -36,6 +36,8 @@ def _walk_one(ctx: StepContext, figure: str, goal: XY, action: Action, facing: f
     tl = ctx.timeline(figure)
     mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
     via, meeting = via_points(ctx, figure, tl.pos, goal, mods, lateral)
+    if lateral:
+        via = _offset_via(tl.pos, via, goal, lateral, keep=meeting)
     via = via + (extra_via or [])
     first = len(tl.samples)
     if "徐" in action.mods and duration is None:
@@ -47,6 +49,25 @@ def _walk_one(ctx: StepContext, figure: str, goal: XY, action: Action, facing: f
         ctx.meet(party or figure, ctx.meeting_partner, t_meet)
     if facing is not None:
         ctx.face(figure, facing)
+
+
+def _offset_via(start: XY, via: list[XY], goal: XY, lateral: float, keep: XY | None) -> list[XY]:
+    """A pair walking abreast (并行) past a 楹 or round a figure: each member passes the via points
+    ``lateral`` 尺 to the left of the pair's centre line, so that the two do not meet on them
+    (the 相左 point ``keep`` is already shifted by meeting_point)."""
+    points = [start, *via, goal]
+    out = []
+    for i, p in enumerate(via, start=1):
+        if keep is not None and p == keep:
+            out.append(p)
+            continue
+        dx, dy = points[i + 1][0] - points[i - 1][0], points[i + 1][1] - points[i - 1][1]
+        norm = math.hypot(dx, dy)
+        if norm < 1e-9:
+            out.append(p)
+            continue
+        out.append((p[0] - dy / norm * lateral, p[1] + dx / norm * lateral))  # left of heading (dx, dy)
+    return out
 
 
 def go(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str | None) -> None:

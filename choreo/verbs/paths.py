@@ -92,7 +92,7 @@ def loop_behind(ctx: StepContext, figure_name: Any) -> list[XY]:
     return [side_point((p.x, p.y), s, d) for s in ("南", "東", "北", "西")]
 
 
-FIGURE_SIDE = re.compile(r"^(?P<name>.+?)之(?P<side>南|北|東|西)$")
+FIGURE_SIDE = re.compile(r"^(?P<name>.+?)之(?P<side>南|北|東|西|後|前)$")
 
 
 def relation_points(ctx: StepContext, figure: str, value: Any) -> list[XY]:
@@ -116,6 +116,13 @@ def _beside_figure(ctx: StepContext, walker: str, other: str, side: str) -> XY:
     """
     t = ctx.timeline(walker).t
     centre = ctx.timeline(other).position_at(t)
+    if side in ("後", "前"):
+        # Behind a figure is opposite his facing: 「由上射之後」〔000〕 (a south-facing archer's back is north).
+        facing = ctx.timeline(other).samples[-1][3] if t >= ctx.timeline(other).t else _facing_at(ctx, other, t)
+        rad = math.radians(facing + (180.0 if side == "後" else 0.0))
+        side_vec = (math.sin(rad), math.cos(rad))
+    else:
+        side_vec = SIDES[side]
     need = 2 * ctx.param("body_radius") + 0.15
     preferred = ctx.param("relation_offset")
     candidates = [preferred, *[need + 0.25 * k for k in range(int((preferred - need) / 0.25) + 1)],
@@ -123,10 +130,15 @@ def _beside_figure(ctx: StepContext, walker: str, other: str, side: str) -> XY:
     others = [tl.position_at(t) for name, tl in ctx.run.timelines.items()
               if name not in (walker, other) and not name.startswith("obj.")]
     for d in candidates:
-        p = side_point(centre, side, d)
+        p = (centre[0] + side_vec[0] * d, centre[1] + side_vec[1] * d)
         if all(math.dist(p, q) >= need for q in others):
             return p
-    return side_point(centre, side, preferred)
+    return (centre[0] + side_vec[0] * preferred, centre[1] + side_vec[1] * preferred)
+
+
+def _facing_at(ctx: StepContext, figure: str, t: float) -> float:
+    rows = [s for s in ctx.timeline(figure).samples if s[0] <= t]
+    return rows[-1][3] if rows else ctx.timeline(figure).samples[0][3]
 
 
 def via_points(ctx: StepContext, figure: str, start: XY, goal: XY, mods: dict[str, Any],

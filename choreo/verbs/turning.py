@@ -89,3 +89,16 @@ def full_circle(ctx, actor, members, action):
     remaining = 360.0 - abs(tl.facing - start)
     if remaining > 1e-6:
         tl.rotate(-remaining, ctx.param("turn_rate"))
+
+
+@verb("毋周", kind="turning", args="the facing to return to", example="上射: [{左還: 西面}, {毋周: 東面}]",
+      arg_required=True)
+def no_full_circle(ctx, actor, members, action):
+    """毋周 — do not complete the circle: turn back the way one came. 大射 「左旋，毋周，反面揖」 with 鄭
+    「毋周，右還而反東面也。君在阼，還周則下射將背之」 (quoted in the 疏 of 000). After a 左還 the figure
+    returns clockwise (右還), and after a 右還 counter-clockwise.
+    """
+    tl = ctx.timeline(members[0])
+    facings = [s[3] for s in tl.samples]
+    last_turn = next((b - a for a, b in zip(facings[-2::-1], facings[::-1], strict=False) if abs(b - a) > 1e-9), 0.0)
+    _turn(ctx, members[0], action, "cw" if last_turn < 0 else "ccw")

@@ -220,3 +220,31 @@ def test_overlapping_steps_start_together():
   - {id: b, start: with a, text: 司射揖, do: {司射: [揖]}}
 """)
     assert ch.step("b").t0 == ch.step("a").t0
+
+
+def test_no_full_circle_turns_back_the_way_it_came():
+    """大射 「左旋，毋周，反面揖」: after a 左還 to the west, back to the east clockwise (via north)."""
+    ch = plan_text(HEAD + "  - {text: 還, do: {上射: [{左還: 西面}, {毋周: 東面}]}}\n")
+    f = ch.tracks["上射"].samples[:, 3]
+    assert list(f) == [90.0, -90.0, 90.0]
+
+
+def test_passing_behind_a_figure_goes_round_his_back():
+    """「由上射之後」: behind a south-facing archer is his north."""
+    ch = plan_text(HEAD + """
+  - text: 升
+    do: {耦: [{升: 西階, 三等: true}]}
+  - text: 當物
+    do:
+      上射: [{適: 上物, 過楹: 西楹}, 南面]
+      下射: [{適: 下物, 過楹: 西楹}, 南面]
+  - text: 升
+    do: {司馬: [{升: 西階}]}
+  - text: 鉤楹，由上射之後，西南面立于物間
+    do: {司馬: [{適: 物間, 鉤楹: 西楹, 由: 上射之後}, 西南面]}
+""")
+    step = ch.steps[-1]
+    wu = venue("xie").landmark("上物")
+    ys = crossings_of_meridian(ch.tracks["司馬"], wu.x, step.t0, step.t1)
+    assert ys and all(y > wu.y for y in ys)
+    assert ch.pose_at("司馬", step.t1 + 1e-3).bearing == pytest.approx(225.0)
