@@ -1,0 +1,410 @@
+"""The viewer window: pygame events → handler names → a new ViewerState; the state → one picture.
+
+Keys and clicks are translated to handler names (:data:`KEYS`, :meth:`Viewer.on_event`) and sent to
+:meth:`Viewer.dispatch`: a name the app implements itself (``do_<name>``: re-planning, saving,
+exporting) runs here, every other goes to the pure handlers of :mod:`choreo.viewer.state`. The frame
+is the exporter's :class:`~choreo.render.frame.FrameRenderer` output (given the manual zoom or pan
+as its ``view``); the viewer draws its own panels and overlays beside and over it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+
+from choreo.errors import YiliError
+from choreo.render.config import DEFAULT_SPEED, RenderConfig
+from choreo.render.frame import FrameRenderer
+from choreo.render.text import TextCache
+from choreo.viewer import overlays
+from choreo.viewer.layout import Layout, layout
+from choreo.viewer.panels import Panels
+from choreo.viewer.session import Loaded, Session, internal_error
+from choreo.viewer.state import Spans, ViewerState, apply, carried_over
+from choreo.viewer.writer import Writer
+
+KEYS = {
+    pygame.K_SPACE: "play_pause", pygame.K_LEFT: "prev_step", pygame.K_RIGHT: "next_step",
+    pygame.K_COMMA: "frame_back", pygame.K_PERIOD: "frame_forward",
+    pygame.K_PLUS: "faster", pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster",
+    pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_0: "real_speed", pygame.K_KP0: "real_speed",
+    pygame.K_HOME: "home", pygame.K_END: "end", pygame.K_f: "follow",
+    pygame.K_l: "toggle_labels", pygame.K_t: "toggle_trails", pygame.K_g: "toggle_grid",
+    pygame.K_v: "switch_venue", pygame.K_r: "cycle_reading", pygame.K_c: "toggle_checker",
+    pygame.K_s: "save_png", pygame.K_e: "export_mp4", pygame.K_q: "quit", pygame.K_ESCAPE: "escape",
+    pygame.K_h: "toggle_help", pygame.K_QUESTION: "toggle_help",
+}
+WATCH_EVERY = 0.4  # seconds between two looks at the script's mtime (a save shows within half a second)
+TOAST_SECONDS = 4.0
+DRAG_SLOP = 4  # px a press may move and still count as a click (selecting a figure)
+
+
+class Viewer:
+    def __init__(self, session: Session, *, size: tuple[int, int] = (1280, 800), watch: bool = False,
+                 out_dir: str | os.PathLike = ".", speed: float = DEFAULT_SPEED) -> None:
+        self.session = session
+        self.watch = watch
+        self.out_dir = Path(out_dir)
+        pygame.display.init()
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.texts = TextCache()
+        self.writer = Writer(self.texts)
+        self.panels = Panels(self.writer)
+        self.layout: Layout = layout(self.screen.get_size())
+        self.state = ViewerState(speed=speed)
+        self.spans = Spans()
+        self.good_spans = Spans()  # of the last plan that worked: a fixed file comes back at the same step
+        self.loaded = Loaded(None)
+        self.renderer: FrameRenderer | None = None
+        self._renderer_key = None
+        self.ident = 0  # bumped at every (re)load: the panels' caches key on it
+        self.scroll = 0
+        self._scroll_step = None
+        self.drag: dict | None = None
+        self.check_rows: list = []
+        self.message: tuple[str, float] | None = None
+        self.export: tuple[subprocess.Popen, Path] | None = None
+        self.saved: list[Path] = []
+        self._last = time.perf_counter()
+        self._watched = self._last
+        self.watch_every = WATCH_EVERY
+        self.load()
+
+    # -- loading ------------------------------------------------------------------------------
+    @property
+    def choreography(self):
+        return self.loaded.choreography if self.renderer is not None else None
+
+    @property
+    def error_text(self) -> str | None:
+        return self.loaded.error
+
+    @property
+    def step_id(self) -> str | None:
+        return self.spans.ids[self.state.step] if 0 <= self.state.step < len(self.spans) else None
+
+    def load(self) -> None:
+        self.loaded = self.session.load()
+        self.ident += 1
+        ch = self.loaded.choreography
+        if ch is None:
+            self.renderer, self.spans = None, Spans()
+            self.state = replace(self.state, playing=False)
+            self._title()
+            return
+        new = Spans.of(ch)
+        if len(self.good_spans):
+            self.state = carried_over(self.state, self.good_spans, new)
+        else:
+            self.state = apply(self.state, new, "home")
+        self.spans = self.good_spans = new
+        if self.state.selected not in ch.figures:
+            self.state = apply(self.state, new, "select", None)
+        self._renderer_key = None
+        self._ensure_renderer()
+        self._title()
+
+    def _title(self) -> None:
+        ch = self.loaded.choreography
+        what = f"{ch.title} — {ch.venue.title or ch.venue.key} — {ch.reading}" if ch else "error"
+        pygame.display.set_caption(f"choreo view — {what}")
+
+    def _ensure_renderer(self) -> None:
+        ch = self.loaded.choreography
+        if ch is None:
+            self.renderer = None
+            return
+        _, _, w, h = self.layout.frame
+        key = (id(ch), w, h, self.state.labels, self.state.trails)
+        if key == self._renderer_key and self.renderer is not None:
+            return
+        try:
+            cfg = RenderConfig(size=(w, h), labels=self.state.labels, trails=self.state.trails)
+            renderer = FrameRenderer(ch, cfg, self.texts)
+        except YiliError as exc:  # a label the font cannot draw: shown like a script error
+            self._failed(exc.format())
+            return
+        self.renderer, self._renderer_key = renderer, key
+
+    def _failed(self, error: str) -> None:
+        self.loaded, self.renderer, self.spans = Loaded(None, error=error), None, Spans()
+        self.state = replace(self.state, playing=False)
+        self.ident += 1
+
+    # -- dispatch -----------------------------------------------------------------------------
+    def dispatch(self, name: str, *args) -> None:
+        own = getattr(self, f"do_{name}", None)
+        if own is not None:
+            own(*args)
+        else:
+            self.state = apply(self.state, self.spans, name, *args)
+
+    def do_escape(self) -> None:
+        self.dispatch("toggle_help" if self.state.help else "quit")
+
+    def do_switch_venue(self) -> None:
+        from stage.loader import list_venues
+
+        venues = list_venues()
+        ch = self.loaded.choreography
+        current = ch.venue.key if ch else self.session.request.venue
+        i = venues.index(current) if current in venues else -1
+        self.session = self.session.with_(venue=venues[(i + 1) % len(venues)])
+        self.load()
+        self.toast(f"venue: {self.session.request.venue}")
+
+    def do_cycle_reading(self) -> None:
+        ch = self.loaded.choreography
+        if ch is None or len(ch.readings) < 2:
+            self.toast("this script declares one reading only" if ch else "no script loaded")
+            return
+        i = ch.readings.index(ch.reading) if ch.reading in ch.readings else -1
+        self.session = self.session.with_(reading=ch.readings[(i + 1) % len(ch.readings)])
+        self.load()
+        self.toast(f"reading: {self.session.request.reading}")
+
+    def _stem(self) -> str:
+        ch = self.choreography
+        return f"{Path(ch.script).stem}-{ch.venue.key}-{ch.reading}"
+
+    def do_save_png(self) -> Path | None:
+        """The current frame as ``choreo render`` draws it, zoomed as shown, without the viewer's overlays."""
+        from choreo.export.sinks import PngSink
+
+        if self.choreography is None:
+            self.toast("nothing to save: the script is not loaded")
+            return None
+        step = self._step()
+        path = self.out_dir / f"{self._stem()}-{self.step_id or 'start'}-{self.state.t:08.2f}s.png"
+        try:
+            with PngSink(path, self.renderer.cfg.size) as sink:
+                frame = self.renderer.draw(self.state.t, step, view=self._manual())
+                sink.write(pygame.image.tobytes(frame, "RGB"))
+        except YiliError as exc:
+            self.toast(exc.message)
+            return None
+        self.saved.append(path)
+        self.toast(f"saved {path}")
+        return path
+
+    def do_export_mp4(self) -> None:
+        """``choreo render`` in a child process, so that the window keeps answering while it encodes."""
+        ch = self.choreography
+        if ch is None or self.session.path is None:
+            self.toast("nothing to export: the script is not loaded")
+            return
+        if self.export is not None and self.export[0].poll() is None:
+            self.toast("an export is already running")
+            return
+        req = self.session.request
+        lo = req.from_step or self.step_id or ch.steps[0].id
+        hi = req.to_step or self.step_id or ch.steps[-1].id
+        out = self.out_dir / f"{self._stem()}-{lo}-{hi}.mp4"
+        cmd = [sys.executable, "-m", "choreo", "render", str(self.session.path), "--venue", ch.venue.key,
+               "--reading", ch.reading, "--from", lo, "--to", hi, "-o", str(out), "--quiet"]
+        env = dict(os.environ)
+        root = str(Path(__file__).resolve().parents[2])
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+        self.export = (proc, out)
+        self.toast(f"exporting {lo}…{hi} to {out}")
+
+    def _poll_export(self) -> None:
+        if self.export is None or self.export[0].poll() is None:
+            return
+        proc, out = self.export
+        _, err = proc.communicate()
+        self.export = None
+        if proc.returncode == 0:
+            self.toast(f"wrote {out}")
+        else:
+            last = (err or "").strip().splitlines()
+            self.toast(f"export failed: {last[0] if last else f'exit status {proc.returncode}'}")
+
+    def toast(self, text: str) -> None:
+        self.message = (text, time.perf_counter() + TOAST_SECONDS)
+
+    # -- events -------------------------------------------------------------------------------
+    def on_event(self, event) -> None:
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.dispatch("quit")
+        elif kind == pygame.KEYDOWN:
+            name = KEYS.get(event.key)
+            if getattr(event, "unicode", "") == "?" or (event.key == pygame.K_SLASH
+                                                       and getattr(event, "mod", 0) & pygame.KMOD_SHIFT):
+                name = "toggle_help"
+            if name:
+                self.dispatch(name)
+        elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.relayout()
+        elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif kind == pygame.MOUSEMOTION and self.drag is not None:
+            self._motion(event.pos)
+        elif kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif kind == pygame.MOUSEWHEEL:
+            self._wheel(getattr(event, "pos", None) or pygame.mouse.get_pos(), event.y)
+
+    def relayout(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self.layout = layout(self.screen.get_size())
+        self._ensure_renderer()
+
+    def frame_viewport(self):
+        """The viewport the main view of the frame is drawn with now (manual or automatic)."""
+        if self.renderer is None:
+            return None
+        return self.renderer.main_viewport(self.state.t, self._step(), self._manual())
+
+    def _manual(self):
+        return self.state.viewport(self.renderer.panels.main) if self.renderer is not None else None
+
+    def _press(self, pos) -> None:
+        lay = self.layout
+        if self.state.help:
+            self.dispatch("toggle_help")
+            return
+        for rect, index in self.check_rows if self.state.checker else ():
+            if rect.collidepoint(pos):
+                v = self.loaded.violations[index]
+                self.dispatch("scrub", v.t)
+                return
+        if lay.contains(lay.bar, pos):
+            self.drag = {"kind": "scrub"}
+            self.dispatch("scrub", lay.t_at(pos[0], self.spans.start, self.spans.end))
+        elif lay.contains(lay.steps, pos):
+            row = lay.step_row(pos, self.scroll)
+            if row is not None and row < len(self.spans):
+                self.dispatch("jump_step", row)
+        elif self.renderer is not None and lay.contains(self.renderer.panels.main, pos):
+            self.drag = {"kind": "pan", "start": pos, "last": pos, "moved": False}
+
+    def _motion(self, pos) -> None:
+        drag = self.drag
+        if drag["kind"] == "scrub":
+            self.dispatch("scrub", self.layout.t_at(pos[0], self.spans.start, self.spans.end))
+            return
+        if not drag["moved"] and math.dist(pos, drag["start"]) <= DRAG_SLOP:
+            return
+        drag["moved"] = True
+        vp = self.frame_viewport()
+        if vp is not None:
+            self.dispatch("pan", pos[0] - drag["last"][0], pos[1] - drag["last"][1], vp)
+        drag["last"] = pos
+
+    def _release(self, pos) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or drag["kind"] != "pan" or drag["moved"]:
+            return
+        vp = self.frame_viewport()
+        if vp is not None:
+            self.dispatch("select", overlays.figure_at(self.choreography, vp, self.state.t, pos))
+
+    def _wheel(self, pos, notches: float) -> None:
+        lay = self.layout
+        if lay.contains(lay.steps, pos):
+            self.scroll = max(0, min(len(self.spans) - lay.visible_rows, self.scroll - int(notches) * 3))
+            self._scroll_step = self.state.step
+        elif self.renderer is not None and lay.contains(self.renderer.panels.main, pos):
+            vp = self.frame_viewport()
+            self.dispatch("zoom", notches, vp.to_world(*pos), vp)
+
+    # -- the loop -----------------------------------------------------------------------------
+    def pump(self, dt: float | None = None) -> None:
+        """Handle pending events, advance time by ``dt`` (default: the wall time since the last pump),
+        look at the script file when watching, and draw one picture."""
+        now = time.perf_counter()
+        if dt is None:
+            dt = min(0.25, now - self._last)  # after a stall (a re-plan) do not jump ahead
+        self._last = now
+        for event in pygame.event.get():
+            self.on_event(event)
+            if self.state.quit:
+                return
+        self.dispatch("tick", dt)
+        if self.watch and now - self._watched >= self.watch_every:
+            self._watched = now
+            if self.session.changed():
+                self.load()
+                self.toast("reloaded " + (self.session.path.name if self.session.path else "the script"))
+        self._poll_export()
+        self.draw()
+        pygame.display.flip()
+
+    def run(self, fps: int = 60) -> int:
+        clock = pygame.time.Clock()
+        try:
+            while not self.state.quit:
+                self.pump()
+                clock.tick(fps)
+        finally:
+            self.close()
+        return 0
+
+    def close(self) -> None:
+        pygame.display.quit()
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _step(self):
+        ch = self.choreography
+        return ch.steps[self.state.step] if ch is not None and 0 <= self.state.step < len(ch.steps) else None
+
+    def _keep_step_visible(self) -> None:
+        if self.state.step == self._scroll_step:
+            return
+        self._scroll_step = self.state.step
+        rows = self.layout.visible_rows
+        if self.state.step < self.scroll or self.state.step >= self.scroll + rows:
+            self.scroll = max(0, min(len(self.spans) - rows, self.state.step - rows // 3))
+
+    def draw(self) -> pygame.Surface:
+        surf, lay = self.screen, self.layout
+        self._ensure_renderer()
+        ch = self.choreography
+        if ch is None:
+            overlays.error_screen(surf, lay.frame, self.loaded.error or "no script", self.writer, self.watch)
+        else:
+            s, step = self.state, self._step()
+            manual = self._manual()
+            try:
+                frame = self.renderer.draw(s.t, step, view=manual)
+            except YiliError as exc:  # a character the font lacks, found only when drawn: shown, not raised
+                self._failed(exc.format())
+                return self.draw()
+            except Exception as exc:
+                self._failed(internal_error(exc, "drawing the frame"))
+                return self.draw()
+            surf.blit(frame, lay.frame[:2])
+            vp = self.renderer.main_viewport(s.t, step, manual)
+            if s.grid:
+                overlays.grid(surf, vp, self.writer)
+            if s.selected:
+                gesture = self.renderer.states.gesture(s.selected, s.t)
+                overlays.selection(surf, vp, ch, s.selected, s.t, self.writer, gesture)
+            if s.checker:
+                if self.loaded.check_error:
+                    overlays.toast(surf, self.renderer.panels.main, self.loaded.check_error, self.writer)
+                self.check_rows = overlays.findings(surf, vp, ch, self.loaded.violations, s.t, self.writer)
+        self._keep_step_visible()
+        marks = tuple(v.t for v in self.loaded.violations if v.t is not None)
+        self.panels.bar(surf, lay, self.spans, self.state, marks, self.ident)
+        self.panels.steps(surf, lay, ch, self.state, self.scroll, self.ident)
+        self.panels.text(surf, lay, ch, self.state, self.ident)
+        if self.state.help:
+            overlays.help_overlay(surf, (0, 0, *lay.size), self.writer)
+        if self.message is not None:
+            text, until = self.message
+            if time.perf_counter() < until:
+                overlays.toast(surf, lay.frame, text, self.writer)
+            else:
+                self.message = None
+        return surf

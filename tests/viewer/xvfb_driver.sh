@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Run under xvfb-run: start `choreo view`, wait for its window, step to s06, take a screenshot, press q.
+# Usage: xvfb_driver.sh SCRIPT SHOT.png   (exit 0 only when the viewer quit cleanly after the shot)
+set -u
+# xwininfo (x11-utils) answers at once; xdotool search can take seconds a call without a window manager
+found() {
+  if command -v xwininfo >/dev/null; then xwininfo -root -tree 2>/dev/null | grep -q "choreo view"
+  else xdotool search --name "choreo view" >/dev/null 2>&1; fi
+}
+script="$1"; shot="$2"
+unset SDL_VIDEODRIVER
+python3 -m choreo view "$script" --size 1240x760 --out-dir "$(dirname "$shot")" &
+pid=$!
+for _ in $(seq 1 100); do
+  found && break
+  sleep 0.1
+done
+sleep 0.8  # the first frames (font, plan cache)
+xdotool key Right Right Right Right Right
+sleep 0.8
+if [ -x /usr/bin/import ]; then
+  /usr/bin/import -window root "$shot"
+else
+  xwd -root -silent | /usr/bin/convert xwd:- "png:$shot"
+fi
+xdotool key q
+for _ in $(seq 1 50); do
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 "$pid" 2>/dev/null; then kill "$pid"; echo "viewer did not quit on q" >&2; exit 3; fi
+wait "$pid"
