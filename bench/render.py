@@ -3,8 +3,10 @@
     python bench/render.py [--seconds 40] [--script PATH]
 
 Uses the bundled default passage when the planner is available, else the test choreography of
-tests/render/conftest.py stretched over time. Prints: draw ms/frame, full export fps, encode-only fps
-(frames drawn beforehand, held in memory, then only encoded) and their ratio (target ≥ 0.8 for MP4).
+tests/render/conftest.py stretched over time. Prints: draw ms/frame (drawing only, no pixel copy),
+full export fps (``export_video``, as ``choreo render`` runs it), encode-only fps (the same frames
+drawn beforehand, held in memory in the same pixel format, then only encoded) and their ratio
+(target ≥ 0.8). Run it on an idle machine: other processes competing for the cores skew the ratio.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ def choreography(script: str | None):
 
 def run(choreo, size, fps, suffix, seconds, folder):
     from choreo.export.sinks import open_sink
+    from choreo.export.video import export_video
     from choreo.render.config import RenderConfig
     from choreo.render.frame import FrameRenderer
     from choreo.render.timeline import build_timeline
@@ -43,23 +46,23 @@ def run(choreo, size, fps, suffix, seconds, folder):
     n = min(tl.frame_count(fps), int(seconds * fps))
     times = [tl.at(k / fps) for k in range(n)]
     renderer = FrameRenderer(choreo, cfg)
-    renderer.frame_bytes(*times[0])  # warm the caches (fonts, captions)
+    fmt = renderer.raw_format
+    grab = renderer.frame_raw if fmt else renderer.frame_bytes
+    grab(*times[0])  # warm the caches (fonts, captions)
     t0 = time.perf_counter()
-    frames = [renderer.frame_bytes(t, s) for t, s in times]
+    for t, s in times:
+        renderer.draw(t, s)
     draw = (time.perf_counter() - t0) / n
+    frames = [grab(t, s) for t, s in times]
     t0 = time.perf_counter()
-    sink = open_sink(folder / f"enc{suffix}", size, fps)
+    sink = open_sink(folder / f"enc{suffix}", size, fps, pix_fmt=fmt or "rgb24")
     for f in frames:
         sink.write(f)
     sink.close()
     encode = n / (time.perf_counter() - t0)
     del frames
-    renderer = FrameRenderer(choreo, cfg)
     t0 = time.perf_counter()
-    sink = open_sink(folder / f"full{suffix}", size, fps)
-    for t, s in times:
-        sink.write(renderer.frame_bytes(t, s))
-    sink.close()
+    export_video(choreo, folder / f"full{suffix}", cfg, renderer=FrameRenderer(choreo, cfg), limit=n)
     full = n / (time.perf_counter() - t0)
     print(f"{suffix[1:].upper():4} {size[0]}x{size[1]} @{fps}: {n} frames; draw {draw * 1000:.1f} ms/frame; "
           f"full export {full:.0f} fps; encode-only {encode:.0f} fps; ratio {full / encode:.2f}")

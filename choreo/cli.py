@@ -56,8 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     except YiliError as exc:
         print(exc.format(), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        print(str(exc) or "interrupted", file=sys.stderr)
         return 130
 
 

@@ -6,6 +6,11 @@ that box. Across a change of step it blends from the previous step's box to the 
 linearly, size geometrically) over ``blend`` seconds. The result depends on t and the Choreography
 only: the same frame is drawn whether the export starts at 0 or jumps to t.
 
+The zoom is held for a whole step: a step's span is the largest box its actors need at any moment
+of it, and only the centre follows them. A steady scale reads calmer than a view that breathes as
+figures part and meet, and it lets the renderer pan a cached plan instead of redrawing it (only
+the blend between two steps of different span zooms).
+
 The hall is some 40 尺 wide and the 侯 300 尺 away: a box spanning both would shrink the hall to a
 few pixels. When the actors are split between the hall and the range, the main view keeps the ones
 in the hall and the 侯道 strip beside it shows the whole range with everyone on it.
@@ -25,6 +30,8 @@ WINDOW = 4.0  # ceremony seconds looked ahead and back (modelling choice: about 
 SAMPLES = 9
 MIN_SPAN = 48.0  # 尺: never zoom in closer than this (modelling choice: the 堂 stays in context)
 PAD = 6.0  # 尺 of margin round the actors (room for labels)
+_OFFSETS = np.linspace(-WINDOW, WINDOW, SAMPLES)
+SPAN_SAMPLES = 48  # moments of a step sampled for its span (modelling choice: ample for a few walks)
 
 
 def _smooth(u: float) -> float:
@@ -44,6 +51,7 @@ class Camera:
         self.blend = blend
         self._steps = choreo.steps
         self._persons = [n for n, f in choreo.figures.items() if f.kind != "object" and n in choreo.tracks]
+        self._spans: dict[int, float] = {}
 
     def actors(self, step: Step | None, t: float) -> list[str]:
         """The figures the camera frames: those the step names and that are present, else everyone."""
@@ -53,26 +61,57 @@ class Camera:
             return present
         return [n for n in self._persons if self.choreo.tracks[n].at(t) is not None]
 
-    def _box(self, names: list[str], t: float) -> Bounds:
-        pts = []
+    def _raw_box(self, names: list[str], t: float) -> Bounds | None:
+        """The actors' positions over the window round t, padded (None when nobody is there)."""
+        xs, ys = [], []
+        ts = t + _OFFSETS
         for name in names:
-            track = self.choreo.tracks[name]
-            for dt in np.linspace(-WINDOW, WINDOW, SAMPLES):
-                at = track.at(t + dt)
-                if at is not None:
-                    pts.append((at[0], at[1]))
-        if not pts:
-            return self.layout.hall_bounds
-        arr = np.array(pts)
+            s = self.choreo.tracks[name].samples  # Track.at on all sample times at once
+            if not len(s):
+                continue
+            tt = ts[ts >= s[0, 0]]  # absent before the first sample
+            if len(tt):
+                xs.append(np.interp(tt, s[:, 0], s[:, 1]))
+                ys.append(np.interp(tt, s[:, 0], s[:, 2]))
+        if not xs:
+            return None
+        arr = np.column_stack((np.concatenate(xs), np.concatenate(ys)))
         hall = arr[arr[:, 1] >= self.layout.range_top]
         if len(hall) and len(hall) < len(arr):
             arr = hall  # actors in the range are shown by the strip
         minx, miny = arr.min(axis=0) - PAD
         maxx, maxy = arr.max(axis=0) + PAD
-        cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
+        return (minx, miny, maxx, maxy)
+
+    def _span_w(self, raw: Bounds) -> float:
         _, _, w, h = self.rect
         aspect = w / max(h, 1)
-        span_w = max(maxx - minx, (maxy - miny) * aspect, MIN_SPAN * aspect)
+        return max(raw[2] - raw[0], (raw[3] - raw[1]) * aspect, MIN_SPAN * aspect)
+
+    def step_span(self, step: Step) -> float:
+        """The world width shown during ``step``: the widest its actors need at any moment of it."""
+        i = self._step_index(step)
+        key = -1 if i is None else i
+        hit = self._spans.get(key)
+        if hit is None:
+            hit = 0.0
+            for t in np.linspace(step.t0, max(step.t0, step.t1), SPAN_SAMPLES):
+                raw = self._raw_box(self.actors(step, float(t)), float(t))
+                if raw is not None:
+                    hit = max(hit, self._span_w(raw))
+            if hit <= 0:
+                hit = self._span_w(self.layout.hall_bounds)
+            self._spans[key] = hit
+        return hit
+
+    def _box(self, names: list[str], t: float, span_w: float | None = None) -> Bounds:
+        raw = self._raw_box(names, t)
+        if raw is None:
+            raw = self.layout.hall_bounds
+        cx, cy = (raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2
+        _, _, w, h = self.rect
+        aspect = w / max(h, 1)
+        span_w = max(span_w or 0.0, self._span_w(raw))
         span_h = span_w / aspect
         return (cx - span_w / 2, cy - span_h / 2, cx + span_w / 2, cy + span_h / 2)
 
@@ -85,19 +124,26 @@ class Camera:
         return None
 
     def box(self, t: float, step: Step | None) -> Bounds:
+        return self.view(t, step)[0]
+
+    def view(self, t: float, step: Step | None) -> tuple[Bounds, bool]:
+        """The world box shown at t and whether the zoom is settled (False only while it blends)."""
         if self.mode == "hall":
-            return self.layout.hall_bounds
+            return self.layout.hall_bounds, True
         if self.mode == "full":
-            return self.layout.full_bounds
-        cur = self._box(self.actors(step, t), t)
+            return self.layout.full_bounds, True
+        span = self.step_span(step) if step is not None else None
+        cur = self._box(self.actors(step, t), t, span)
         i = self._step_index(step)
         if i is None or i == 0:
-            return cur
+            return cur, True
         u = _smooth((t - step.t0) / self.blend) if self.blend > 0 else 1.0
         if u >= 1.0:
-            return cur
-        prev = self._box(self.actors(self._steps[i - 1], t), t)
-        return _blend(prev, cur, u)
+            return cur, True
+        before = self._steps[i - 1]
+        prev = self._box(self.actors(before, t), t, self.step_span(before))
+        settled = abs((prev[2] - prev[0]) - (cur[2] - cur[0])) < 1e-9
+        return _blend(prev, cur, u), settled
 
     def viewport(self, t: float, step: Step | None) -> Viewport:
         return fit(self.box(t, step), self.rect, margin=0.0)

@@ -52,6 +52,14 @@ def draw_shapes(surf: pygame.Surface, shapes: tuple[Shape, ...], vp: Viewport, k
                 pygame.draw.circle(surf, PLAN[s.outline], pts[0], r, w)
 
 
+def label_measure(texts: TextCache):
+    """The box of a label drawn with a halo (TextCache.render): text width plus the halo on each side."""
+    def measure(text, size):
+        r = max(1, int(size) // 9)
+        return texts.width(text, int(size)) + 2 * r, int(size) * 1.25 + 2 * r
+    return measure
+
+
 def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cfg: RenderConfig,
                 min_priority: int = 1, taken: list | None = None) -> list:
     """Place and draw landmark labels; returns the pixel boxes they occupy."""
@@ -85,6 +93,16 @@ def draw_scale_bar(surf: pygame.Surface, vp: Viewport, texts: TextCache, cfg: Re
     pygame.draw.rect(surf, PLAN["label"], (x0, y0, length, bar_h), max(1, cfg.px(1.5)))
     pygame.draw.rect(surf, PLAN["label"], (x0, y0, length * half / chi, bar_h))
     surf.blit(texts.render(words, cfg.px(15), PLAN["label"]), (x0, y0 - cfg.px(24)))
+
+
+def overlay_boxes(vp: Viewport, texts: TextCache, cfg: RenderConfig) -> list[tuple[float, float, float, float]]:
+    """The pixel boxes the scale bar and the north arrow take (labels keep clear of them)."""
+    left, top, w, h = vp.rect
+    chi, words = nice_scale_bar(vp.scale, w * 0.16)
+    bar = (left, top + h - cfg.px(56), left + cfg.px(26) + chi * vp.scale + texts.width(words, cfg.px(15)), top + h)
+    cx, cy, s = left + w - cfg.px(34), top + cfg.px(58), cfg.px(20)
+    north = (cx - s, cy - s - cfg.px(28), cx + s, cy + s * 0.6 + 2)
+    return [bar, north]
 
 
 def draw_north(surf: pygame.Surface, rect, texts: TextCache, cfg: RenderConfig) -> None:

@@ -53,6 +53,11 @@ class FigureStates:
             times.append(ev.t)
             sets.append(tuple(now))
 
+    def ever_carries(self, figure: str) -> set[str]:
+        """Every object the figure holds at some moment."""
+        entry = self._carry.get(figure)
+        return {obj for held in entry[1] for obj in held} if entry else set()
+
     def carries(self, figure: str, t: float) -> tuple[str, ...]:
         entry = self._carry.get(figure)
         if entry is None:

@@ -8,23 +8,45 @@ Viewport as the plan, so the pixel at a figure's projected position has that fig
 from __future__ import annotations
 
 import math
+import sys
+from dataclasses import dataclass
 
 import numpy as np
 import pygame
 
-from choreo.model import Choreography, Step
+from choreo.model import Choreography, FigureInfo, Pose, Step
 from choreo.render.camera import Camera
 from choreo.render.config import RenderConfig
-from choreo.render.drawplan import PlanPainter
-from choreo.render.figstate import FigureStates
-from choreo.render.placement import place
+from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, label_measure, overlay_boxes
+from choreo.render.figstate import FigureStates, object_name
+from choreo.render.placement import _inside, _overlaps, place_indexed, settle
+from choreo.render.planlayer import PlanLayer
 from choreo.render.planlayout import build_layout, split_panels, strip_viewport
-from choreo.render.style import CAPTION, GROUPS, PLAN, colour_of, group_of
+from choreo.render.style import CAPTION, GROUP_COLOUR, GROUPS, PLAN, colour_of, group_of
 from choreo.render.text import TextCache
-from choreo.render.viewport import Viewport
+from choreo.render.viewport import Viewport, fit
 
 CAPTION_BAND = 150  # pixels at a 720-px frame
 INK = (40, 32, 24)
+# Modelling choice: an object within 3 尺 of a figure whose events say he holds it is in his hands
+# (the planner moves a carried object's track with its carrier, a pace or so behind at most).
+CARRY_REACH = 3.0
+
+
+@dataclass
+class _Fig:
+    """A figure as laid out on one panel at one moment (pixels)."""
+
+    name: str
+    info: FigureInfo
+    pose: Pose
+    px: float
+    py: float
+    r: float
+    held: tuple[str, ...]
+    boxes: list  # disc, then one per object held
+    label: str | None
+    priority: int
 
 
 def _mix(a, b, u: float):
@@ -41,11 +63,18 @@ class FrameRenderer:
         self.layout = build_layout(choreo.venue)
         self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=cfg.px(CAPTION_BAND))
         self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera)
-        self.painter = PlanPainter(self.layout, cfg, self.texts)
+        self.painter = PlanPainter(self.layout, cfg, self.texts)  # the strip (a fixed view)
+        self.layer = PlanLayer(self.layout, cfg, self.texts)  # the main view's plan, per zoom level
         self.states = FigureStates(choreo)
+        self._may_carry: dict[str, list[str]] = {}  # object name → the persons who ever hold one
+        for name, info in choreo.figures.items():
+            if info.kind != "object":
+                for obj in self.states.ever_carries(name):
+                    self._may_carry.setdefault(obj, []).append(name)
         self.strip_vp = strip_viewport(self.layout, self.panels.strip) if self.panels.strip else None
         self.surface = pygame.Surface(cfg.size)
         self._captions: dict[str | None, pygame.Surface] = {}
+        self._poses: tuple[float | None, dict] = (None, {})
         self._legend: pygame.Surface | None = None
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
@@ -53,17 +82,37 @@ class FrameRenderer:
             self.texts.check(step.text, f"text of step {step.id}")
 
     # -- the frame ------------------------------------------------------------------------------
-    def draw(self, t: float, step: Step | None = None) -> pygame.Surface:
-        """The frame at ceremony time t; ``step`` is the step captioned (default: the one at t)."""
+    def main_viewport(self, t: float, step: Step | None = None, view: Viewport | None = None) -> Viewport:
+        """The viewport of the main panel at t, exactly as :meth:`draw` uses it (figures and plan)."""
+        return self._main_view(t, step, view)[0]
+
+    def _main_view(self, t: float, step: Step | None, view: Viewport | None) -> tuple[Viewport, bool]:
+        if view is not None:
+            return PlanLayer.snap(view), True
+        if step is None:
+            step = self.choreo.step_at(t)
+        box, settled = self.camera.view(t, step)
+        vp = fit(box, self.panels.main, margin=0.0)
+        return (PlanLayer.snap(vp), True) if settled else (vp, False)
+
+    def draw(self, t: float, step: Step | None = None, view: Viewport | None = None) -> pygame.Surface:
+        """The frame at ceremony time t; ``step`` is the step captioned (default: the one at t).
+
+        ``view`` (optional) replaces the automatic camera's viewport of the main panel (the viewer's
+        manual zoom and pan); it is moved by under a pixel onto the cached plan's pixel grid.
+        """
         if step is None:
             step = self.choreo.step_at(t)
         surf = self.surface
-        vp = self.camera.viewport(t, step)
+        vp, exact = self._main_view(t, step, view)
         main = self.panels.main
-        surf.blit(self.painter.panel("main", vp), main[:2])
+        level = self.layer.draw(surf, vp, exact)
         surf.set_clip(pygame.Rect(main))
-        self._draw_figures(surf, vp, t, step, labels=self.cfg.labels, small=False)
+        self._draw_main(surf, vp, level, t, step)
+        draw_scale_bar(surf, vp, self.texts, self.cfg)
+        draw_north(surf, main, self.texts, self.cfg)
         surf.set_clip(None)
+        pygame.draw.rect(surf, PLAN["frame"], main, 1)
         if self.strip_vp is not None:
             self._draw_strip(surf, vp, t, step)
         if self.panels.bottom_band is not None:
@@ -74,75 +123,203 @@ class FrameRenderer:
         """The frame as RGB24 bytes, row-major (``pygame.image.tobytes`` is faster than surfarray)."""
         return pygame.image.tobytes(self.draw(t, step), "RGB")
 
-    def project(self, figure: str, t: float, step: Step | None = None) -> tuple[float, float] | None:
+    @property
+    def raw_format(self) -> str | None:
+        """ffmpeg's name for the byte layout of :meth:`frame_raw` ("bgr0"), or None if unsupported."""
+        surf = self.surface
+        if surf.get_bytesize() == 4 and surf.get_masks()[:3] == (0xFF0000, 0xFF00, 0xFF) \
+                and sys.byteorder == "little" and surf.get_pitch() == 4 * surf.get_width():
+            return "bgr0"
+        return None
+
+    def frame_raw(self, t: float, step: Step | None = None) -> bytes:
+        """The frame as the surface's own 32-bit pixels (:attr:`raw_format`): a copy, no conversion."""
+        return self.draw(t, step).get_buffer().raw
+
+    def project(self, figure: str, t: float, step: Step | None = None,
+                view: Viewport | None = None) -> tuple[float, float] | None:
         """Where the figure's centre is drawn in the main view at t (None if absent or off-panel)."""
         pose = self.choreo.pose_at(figure, t)
         if pose is None:
             return None
-        if step is None:
-            step = self.choreo.step_at(t)
-        px, py = self.camera.viewport(t, step).to_screen(pose.x, pose.y)
+        px, py = self.main_viewport(t, step, view).to_screen(pose.x, pose.y)
         left, top, w, h = self.panels.main
         if not (left <= px < left + w and top <= py < top + h):
             return None
         return px, py
 
     # -- figures --------------------------------------------------------------------------------
-    def _draw_figures(self, surf, vp: Viewport, t: float, step: Step | None, *, labels: bool,
-                      small: bool, only_south_of: float | None = None) -> None:
+    def carrier_of(self, obj: str, t: float) -> str | None:
+        """The person carrying object figure ``obj`` at t (its events say he holds it and he is at
+        it), or None when it lies where its track puts it."""
+        info = self.choreo.figures.get(obj)
+        at = self.choreo.tracks[obj].at(t) if obj in self.choreo.tracks else None
+        if info is None or at is None:
+            return None
+        what = object_name(info.label or obj.removeprefix("obj."))
+        best, best_d = None, CARRY_REACH
+        for name in self._may_carry.get(what, ()):
+            if what not in self.states.carries(name, t):
+                continue
+            pos = self.choreo.tracks[name].at(t) if name in self.choreo.tracks else None
+            if pos is None:
+                continue
+            d = math.hypot(pos[0] - at[0], pos[1] - at[1])
+            if d <= best_d:
+                best, best_d = name, d
+        return best
+
+    def _draw_main(self, surf, vp: Viewport, level: float, t: float, step: Step | None) -> None:
+        """Figures, their labels and the landmark labels; a figure's label wins over a landmark's."""
+        figs = self._layout_figures(vp, t, step, small=False)
+        taken = [box for f in figs for box in f.boxes] + overlay_boxes(vp, self.texts, self.cfg)
+        labels = self._place_figure_labels(figs, taken, surf.get_clip()) if self.cfg.labels else []
+        left, top, w, h = vp.rect
+        plan = self.layer.labels(level)
+        s = vp.scale
+        wanted = []
+        for lab in plan:
+            ax, ay = vp.to_screen(lab.x, lab.y)
+            f = s / level  # during a zoom blend, offsets follow the scale so labels keep their side
+            x0, y0 = ax + lab.dx * f, ay + lab.dy * f
+            wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
+        kept = settle(wanted, list(taken), gap=self.cfg.px(5), bounds=(left, top, left + w, top + h))
+        for lab, box in zip(plan, kept, strict=True):
+            if box is not None:
+                surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"),
+                          box[:2])
+        self._paint_figures(surf, vp, figs, t, small=False)
+        self._blit_labels(surf, labels)
+
+    def _layout_figures(self, vp: Viewport, t: float, step: Step | None, *, small: bool,
+                        only_south_of: float | None = None) -> list[_Fig]:
+        """Where every present figure is drawn at t, with the boxes it occupies (disc, objects held)."""
         cfg = self.cfg
         k = cfg.font_scale
         actors = set(step.figures) if step else set()
-        items = []
-        discs = []  # pixel boxes of the discs: labels are placed clear of them
+        out = []
         order = sorted(self.choreo.figures.items(), key=lambda kv: (kv[1].kind != "object", kv[0] in actors))
-        poses = []
+        poses = self._poses_at(t)
         for name, info in order:
-            pose = self.choreo.pose_at(name, t)
+            pose = poses.get(name)
             if pose is None:
                 continue
-            poses.append((name, info, pose))
-        if self.cfg.trails and not small:
-            for name, info, _pose in poses:
-                if info.kind != "object":
-                    self._draw_trail(surf, vp, name, info, t)
-        for name, info, pose in poses:
             px, py = vp.to_screen(pose.x, pose.y)
-            colour = colour_of(info)
+            label = info.label or name
             if info.kind == "object":
-                s = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
-                pygame.draw.rect(surf, colour, (px - s, py - s, 2 * s, 2 * s))
-                pygame.draw.rect(surf, INK, (px - s, py - s, 2 * s, 2 * s), 1)
-                if labels and not small:
-                    items.append((info.label or name, px, py, 1, cfg.px(13)))
+                if self.carrier_of(name, t) is not None:
+                    continue  # drawn with its carrier, not as a token on top of him
+                r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
+                out.append(_Fig(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
+                                None if small else label, 1))
                 continue
             r = max(vp.length(info.radius or 1.0), (3.5 if small else 8) * k)
-            discs.append((px - r, py - r, px + r, py + r))
-            gesture = None if small else self.states.gesture(name, t)
+            boxes = [(px - r, py - r, px + r, py + r)]
+            held: tuple[str, ...] = ()
+            if not small:
+                held = self.states.carries(name, t)[:4]
+                boxes += self._held_boxes(px, py, r, held)
+            shown = only_south_of is None or pose.y < only_south_of
+            out.append(_Fig(name, info, pose, px, py, r, held, boxes, label if shown else None,
+                            3 if name in actors else 2))
+        return out
+
+    def _poses_at(self, t: float) -> dict[str, Pose | None]:
+        """Every figure's pose at t, computed once for the main view and the strip."""
+        if self._poses[0] != t:
+            self._poses = (t, {name: self.choreo.pose_at(name, t) for name in self.choreo.figures})
+        return self._poses[1]
+
+    def _held_boxes(self, px, py, r, held) -> list[tuple[float, float, float, float]]:
+        """Badges of the objects a figure holds: one row just under its disc, centred on it."""
+        if not held:
+            return []
+        size = self.cfg.px(12)
+        widths = [self.texts.width(obj[0], size) + 4 for obj in held]
+        x = px - (sum(widths) + 2 * (len(widths) - 1)) / 2
+        y = py + r * 0.55
+        out = []
+        for w in widths:
+            out.append((x, y, x + w, y + size * 1.25 + 4))
+            x += w + 2
+        return out
+
+    def _place_figure_labels(self, figs: list[_Fig], taken: list, clip) -> list:
+        """Figure labels, clear of every disc, held object and other label; returns drawing orders
+        ``(text, left, top, size, vertical)``.
+
+        A label that fits nowhere beside its figure (a file of archers shoulder to shoulder) is set
+        vertically above or below the disc; failing that, an acting figure's label is drawn at its
+        first spot only if it covers no other label, and any other is left out, since overlapping
+        labels read as neither.
+        """
+        cfg = self.cfg
+        left, top, w, h = clip if clip else (0, 0, *self.surface.get_size())
+        bounds = (left, top, left + w, top + h)
+        measure = label_measure(self.texts)
+        items = [(f.label, f.px, f.py, f.priority, cfg.px(13 if f.info.kind == "object" else 17))
+                 for f in figs if f.label]
+        rad = [f.r for f in figs if f.label]
+        gap = cfg.px(10)
+        done = place_indexed(items, measure, gap=gap, bounds=bounds, taken=taken, force=99)
+        out = [(items[i][0], lx, ly, items[i][4], False) for i, lx, ly in done]
+        placed = {i for i, _, _ in done}
+        label_boxes = [(lx, ly, lx + measure(items[i][0], items[i][4])[0], ly + measure(items[i][0], items[i][4])[1])
+                       for i, lx, ly in done]
+        for i in sorted(set(range(len(items))) - placed, key=lambda i: -items[i][3]):
+            text, px, py, priority, size = items[i]
+            vw, vh = self.texts.vertical_size(text, int(size))
+            chosen = None
+            for vx, vy in ((px - vw / 2, py - rad[i] - 2 - vh), (px - vw / 2, py + rad[i] + 2)):
+                box = (vx, vy, vx + vw, vy + vh)
+                if _inside(box, bounds) and not any(_overlaps(box, b) for b in taken):
+                    chosen = box
+                    out.append((text, vx, vy, size, True))
+                    break
+            if chosen is None and priority >= 3:
+                lw, lh = measure(text, size)
+                box = (px + gap, py - lh / 2, px + gap + lw, py + lh / 2)
+                if not any(_overlaps(box, b) for b in label_boxes):
+                    chosen = box
+                    out.append((text, box[0], box[1], size, False))
+            if chosen is not None:
+                taken.append(chosen)
+                label_boxes.append(chosen)
+        return out
+
+    def _blit_labels(self, surf, labels) -> None:
+        for text, lx, ly, size, vertical in labels:
+            render = self.texts.render_vertical if vertical else self.texts.render
+            surf.blit(render(text, int(size), INK, PLAN["halo"]), (lx, ly))
+
+    def _paint_figures(self, surf, vp: Viewport, figs: list[_Fig], t: float, *, small: bool) -> None:
+        cfg = self.cfg
+        k = cfg.font_scale
+        if cfg.trails and not small:
+            for f in figs:
+                if f.info.kind != "object":
+                    self._draw_trail(surf, vp, f.name, f.info, t)
+        for f in figs:
+            px, py, r = f.px, f.py, f.r
+            colour = colour_of(f.info)
+            if f.info.kind == "object":
+                pygame.draw.rect(surf, colour, (px - r, py - r, 2 * r, 2 * r))
+                pygame.draw.rect(surf, INK, (px - r, py - r, 2 * r, 2 * r), 1)
+                continue
+            gesture = None if small else self.states.gesture(f.name, t)
             if gesture:
                 pygame.draw.circle(surf, CAPTION["accent"], (px, py), r + 5 * k, max(2, round(3 * k)))
             pygame.draw.circle(surf, colour, (px, py), r)
-            seated = pose.posture == "坐"
+            seated = f.pose.posture == "坐"
             pygame.draw.circle(surf, INK, (px, py), r, max(1, round((3.5 if seated else 1.5) * k)))
             if seated and not small:
                 pygame.draw.circle(surf, PLAN["halo"], (px, py), r * 0.55, max(1, round(1.5 * k)))
             if not small:
-                self._wedge(surf, px, py, r, pose.bearing, k)
-                self._carried(surf, px, py, r, name, t)
+                self._wedge(surf, px, py, r, f.pose.bearing, k)
+                self._carried(surf, f, cfg.px(12))
                 if gesture:
                     g = self.texts.render(gesture, cfg.px(15), INK, PLAN["halo"], where="gesture")
                     surf.blit(g, (px - g.get_width() / 2, py - r - 6 * k - g.get_height()))
-            if labels and (only_south_of is None or pose.y < only_south_of):
-                items.append((info.label or name, px, py, 3 if name in actors else 2, cfg.px(14 if small else 17)))
-        if items:
-            left, top, w, h = surf.get_clip() if surf.get_clip() else (0, 0, *surf.get_size())
-
-            def measure(text, size):
-                r = max(1, int(size) // 9)
-                return self.texts.width(text, int(size)) + 2 * r, int(size) * 1.25 + 2 * r
-            for text, lx, ly, size in place(items, measure, gap=cfg.px(10), bounds=(left, top, left + w, top + h),
-                                            taken=discs):
-                surf.blit(self.texts.render(text, int(size), INK, PLAN["halo"]), (lx, ly))
 
     def _wedge(self, surf, px, py, r, bearing, k) -> None:
         """The facing: a triangle on the rim pointing the way the figure faces (bearing 0 = up)."""
@@ -154,20 +331,14 @@ class FrameRenderer:
         b2 = (px + math.sin(a + side) * r, py - math.cos(a + side) * r)
         pygame.draw.polygon(surf, INK, [tip, b1, b2])
 
-    def _carried(self, surf, px, py, r, name, t) -> None:
-        held = self.states.carries(name, t)
-        if not held:
-            return
-        size = self.cfg.px(12)
-        x = px + r + 1  # beside the disc, never over its centre
-        y = py
-        for obj in held[:4]:
-            glyph = obj[0]
-            tag = self.texts.render(glyph, size, (255, 255, 255), where=f"object carried by {name}")
-            box = pygame.Rect(x, y, tag.get_width() + 4, tag.get_height() + 4)
-            pygame.draw.rect(surf, (90, 70, 50), box, border_radius=3)
-            surf.blit(tag, (x + 2, y + 2))
-            x += box.width + 2
+    def _carried(self, surf, f: _Fig, size: int) -> None:
+        """Each object held as a badge with its first character, in the objects' colour, under the disc."""
+        for obj, box in zip(f.held, f.boxes[1:], strict=False):
+            tag = self.texts.render(obj[0], size, (255, 255, 255), where=f"object carried by {f.name}")
+            rect = pygame.Rect(round(box[0]), round(box[1]), round(box[2] - box[0]), round(box[3] - box[1]))
+            pygame.draw.rect(surf, GROUP_COLOUR["object"], rect, border_radius=3)
+            pygame.draw.rect(surf, INK, rect, 1, border_radius=3)
+            surf.blit(tag, (rect.x + (rect.width - tag.get_width()) / 2, rect.y + 2))
 
     def _draw_trail(self, surf, vp: Viewport, name, info, t) -> None:
         track = self.choreo.tracks[name]
@@ -203,8 +374,12 @@ class FrameRenderer:
         x0, y0 = svp.to_screen(minx, maxy)
         x1, y1 = svp.to_screen(maxx, miny)
         pygame.draw.rect(surf, PLAN["camera"], (x0, y0, max(2, x1 - x0), max(2, y1 - y0)), 2)
-        self._draw_figures(surf, svp, t, step, labels=self.cfg.labels, small=True,
-                           only_south_of=self.layout.range_top)
+        figs = self._layout_figures(svp, t, step, small=True, only_south_of=self.layout.range_top)
+        labels = []
+        if self.cfg.labels:
+            labels = self._place_figure_labels(figs, [box for f in figs for box in f.boxes], surf.get_clip())
+        self._paint_figures(surf, svp, figs, t, small=True)
+        self._blit_labels(surf, labels)
         surf.set_clip(None)
 
     def _legend_surface(self, bg) -> pygame.Surface:

@@ -22,6 +22,62 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def spots(px: float, py: float, w: float, h: float, gap: float) -> list[tuple[float, float]]:
+    """Top-left corners tried for a w × h label anchored at (px, py), best first."""
+    return [
+        (px + gap, py - h / 2), (px - gap - w, py - h / 2), (px - w / 2, py - gap - h),
+        (px - w / 2, py + gap), (px + gap, py - gap - h), (px + gap, py + gap),
+        (px - gap - w, py - gap - h), (px - gap - w, py + gap),
+    ]
+
+
+def _near(boxes: list[Box], px: float, py: float, w: float, h: float, gap: float,
+          also: Box | None = None) -> list[Box]:
+    """The boxes that can touch any spot of a w × h label at (px, py) (one pass instead of eight)."""
+    reach = (px - gap - w, py - gap - h, px + gap + w, py + gap + h)
+    if also is not None:
+        reach = (min(reach[0], also[0]), min(reach[1], also[1]), max(reach[2], also[2]), max(reach[3], also[3]))
+    return [b for b in boxes if _overlaps(b, reach)]
+
+
+def _inside(box: Box, bounds: Box | None) -> bool:
+    return bounds is None or (box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
+                              and box[3] <= bounds[3])
+
+
+def place_indexed(items: list[tuple[str, float, float, int, float]],
+                  measure: Callable[[str, float], tuple[float, float]] = em_measure,
+                  gap: float = 4.0, bounds: Box | None = None, min_priority: int = 1,
+                  taken: list[Box] | None = None, force: int = 3) -> list[tuple[int, float, float]]:
+    """:func:`place` returning ``(index into items, left, top)``; labels of priority ≥ ``force``
+    are drawn at their first spot when no spot is free."""
+    placed: list[tuple[int, float, float]] = []
+    boxes: list[Box] = taken if taken is not None else []
+    order = sorted(range(len(items)), key=lambda i: -items[i][3])
+    for i in order:
+        text, px, py, priority, size = items[i]
+        if priority < min_priority:
+            continue
+        if bounds is not None and not (bounds[0] <= px <= bounds[2] and bounds[1] <= py <= bounds[3]):
+            continue
+        w, h = measure(text, size)
+        candidates = spots(px, py, w, h, gap)
+        near = _near(boxes, px, py, w, h, gap)
+        chosen = None
+        for left, top in candidates:
+            box = (left, top, left + w, top + h)
+            if _inside(box, bounds) and not any(_overlaps(box, b) for b in near):
+                chosen = box
+                break
+        if chosen is None and priority >= force:
+            left, top = candidates[0]
+            chosen = (left, top, left + w, top + h)
+        if chosen is not None:
+            boxes.append(chosen)
+            placed.append((i, chosen[0], chosen[1]))
+    return placed
+
+
 def place(items: Iterable[tuple[str, float, float, int, float]],
           measure: Callable[[str, float], tuple[float, float]] = em_measure,
           gap: float = 4.0, bounds: Box | None = None, min_priority: int = 1,
@@ -31,33 +87,43 @@ def place(items: Iterable[tuple[str, float, float, int, float]],
     ``bounds`` (a pixel box) drops labels whose anchor lies outside it; ``taken`` are boxes already
     occupied (a caption, a legend) and is extended with the boxes placed.
     """
-    placed: list[tuple[str, float, float, float]] = []
-    boxes: list[Box] = taken if taken is not None else []
-    ordered = sorted(items, key=lambda it: -it[3])
-    for text, px, py, priority, size in ordered:
-        if priority < min_priority:
-            continue
+    items = list(items)
+    return [(items[i][0], left, top, items[i][4])
+            for i, left, top in place_indexed(items, measure, gap, bounds, min_priority, taken)]
+
+
+def settle(boxes: list[tuple[Box, tuple[float, float]]], avoid: list[Box], gap: float,
+           bounds: Box | None = None) -> list[Box | None]:
+    """Keep labels placed earlier (clear of each other) clear of ``avoid`` too: figures and their
+    labels, which take priority.
+
+    ``boxes``: per label its preferred box and its anchor, in order of priority. A label whose box
+    is clear stays; else it tries its other spots; else it is dropped (None). The preferred boxes
+    were placed clear of each other, so a label that stays is checked against ``avoid`` and the
+    labels that moved only (the common case costs a few comparisons).
+    """
+    fixed = list(avoid)
+    moved: list[Box] = []
+    kept: list[Box] = []
+    out: list[Box | None] = []
+    for box, (px, py) in boxes:
         if bounds is not None and not (bounds[0] <= px <= bounds[2] and bounds[1] <= py <= bounds[3]):
+            out.append(None)
             continue
-        w, h = measure(text, size)
-        spots = [
-            (px + gap, py - h / 2), (px - gap - w, py - h / 2), (px - w / 2, py - gap - h),
-            (px - w / 2, py + gap), (px + gap, py - gap - h), (px + gap, py + gap),
-            (px - gap - w, py - gap - h), (px - gap - w, py + gap),
-        ]
+        if _inside(box, bounds) and not any(_overlaps(box, b) for b in fixed) \
+                and not any(_overlaps(box, b) for b in moved):
+            kept.append(box)
+            out.append(box)
+            continue
+        w, h = box[2] - box[0], box[3] - box[1]
+        near = _near(fixed + moved + kept, px, py, w, h, gap)
         chosen = None
-        for left, top in spots:
-            box = (left, top, left + w, top + h)
-            if bounds is not None and (left < bounds[0] or top < bounds[1] or box[2] > bounds[2]
-                                       or box[3] > bounds[3]):
-                continue
-            if not any(_overlaps(box, b) for b in boxes):
-                chosen = box
+        for left, top in spots(px, py, w, h, gap):
+            cand = (left, top, left + w, top + h)
+            if _inside(cand, bounds) and not any(_overlaps(cand, b) for b in near):
+                chosen = cand
                 break
-        if chosen is None and priority >= 3:
-            left, top = spots[0]
-            chosen = (left, top, left + w, top + h)
         if chosen is not None:
-            boxes.append(chosen)
-            placed.append((text, chosen[0], chosen[1], size))
-    return placed
+            moved.append(chosen)
+        out.append(chosen)
+    return out

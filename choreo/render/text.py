@@ -51,6 +51,30 @@ class TextCache:
         self._surfaces[key] = surf
         return surf
 
+    def render_vertical(self, text: str, size: int, colour: RGB, halo: RGB | None = None,
+                        where: str = "label") -> pygame.Surface:
+        """``text`` set top to bottom, one character under the other (how CJK is written anyway):
+        a label that fits above or below a figure in a row of figures too close for a line of text."""
+        key = ("|v", text, size, colour, halo)
+        surf = self._surfaces.get(key)
+        if surf is not None:
+            return surf
+        glyphs = [self.render(ch, size, colour, halo, where) for ch in text if not ch.isspace()]
+        w = max((g.get_width() for g in glyphs), default=1)
+        step = vertical_step(size)
+        h = step * (len(glyphs) - 1) + (glyphs[-1].get_height() if glyphs else 1)
+        surf = pygame.Surface((w, max(1, h)), pygame.SRCALPHA)
+        for i, g in enumerate(glyphs):
+            surf.blit(g, ((w - g.get_width()) // 2, i * step))
+        self._surfaces[key] = surf
+        return surf
+
+    def vertical_size(self, text: str, size: int) -> tuple[int, int]:
+        """(width, height) of :meth:`render_vertical`'s surface, without rendering it."""
+        r = max(1, size // 9)
+        n = sum(1 for ch in text if not ch.isspace())
+        return size + 2 * r, vertical_step(size) * max(0, n - 1) + int(size * 1.25) + 2 * r
+
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """Break ``text`` into lines at most ``width`` pixels wide (any character may end a CJK line,
         but a closing punctuation mark never starts one)."""
@@ -87,6 +111,11 @@ class TextCache:
             return font.get_rect(text).width
         words = [w for w in text.split(" ") if w]
         return sum(font.get_rect(w).width for w in words) + max(2, size // 3) * (len(words) - 1)
+
+
+def vertical_step(size: int) -> int:
+    """Pixels from one character to the next in a vertical label (glyphs are about one em tall)."""
+    return int(round(size * 1.02))
 
 
 def _render_plain(font, text: str, colour: RGB, size: int) -> pygame.Surface:

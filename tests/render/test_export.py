@@ -140,16 +140,16 @@ def test_killed_encoder_is_reported_and_cleaned_up(tmp_path, choreography):
 def test_interrupt_removes_the_partial_file(tmp_path, choreography, monkeypatch):
     cfg = RenderConfig(size=SIZE, fps=10, quiet=True)
     calls = {"n": 0}
-    real = FrameRenderer.frame_bytes
+    real = FrameRenderer.draw
 
-    def interrupted(self, t, step=None):
+    def interrupted(self, t, step=None, view=None):
         calls["n"] += 1
         if calls["n"] == 4:
             raise KeyboardInterrupt
-        return real(self, t, step)
+        return real(self, t, step, view)
 
-    monkeypatch.setattr(FrameRenderer, "frame_bytes", interrupted)
-    with pytest.raises(ExportError, match="interrupted"):
+    monkeypatch.setattr(FrameRenderer, "draw", interrupted)
+    with pytest.raises(KeyboardInterrupt, match="interrupted"):  # re-raised: the CLI exits 130
         export_video(choreography, tmp_path / "clip.mp4", cfg)
     assert list(tmp_path.iterdir()) == []
 
