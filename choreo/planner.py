@@ -30,6 +30,7 @@ BARE_SIDE = re.compile(r"^(?P<name>[^之]+?)(?P<side>東南|西南|東北|西北
 SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>\d+)\]$")
 # Routing graphs depend only on the venue and the body radius: kept as long as the venue lives.
 _ROUTERS: weakref.WeakKeyDictionary[Venue, dict[float, Router]] = weakref.WeakKeyDictionary()
+PAIR_MEMBER = re.compile(r"^(?:上耦|次耦|下耦)(?P<part>上射|下射)(?P<rest>之.+)$")
 MEETING_TOLERANCE = 0.05  # s: both parties of a 相左 reach the meeting point within this of each other
 MAX_PASSES = 8
 
@@ -226,16 +227,23 @@ class Planner:
         raise PlanError("the 相左 meetings could not be synchronised (a cycle of waits)", None)
 
     def _meeting_delays(self, meetings: list[Meeting]) -> dict[tuple[str, str, int], float]:
-        by_pair: dict[tuple[str, str], Meeting] = {(m.figure, m.partner): m for m in meetings}
+        # The k-th 相左 of A with B is met by the k-th of B with A (the same two pass each other
+        # more than once in a sequence of passages: 司射 and 司馬 in e.2 and again in e.3).
+        # One meeting per walking action: a pair's two members record it twice (keep the last, as before).
+        by_action: dict[tuple[str, str], dict[tuple[str, str, int], Meeting]] = {}
+        for m in meetings:
+            by_action.setdefault((m.figure, m.partner), {})[m.wait_key] = m
+        by_pair = {key: list(actions.values()) for key, actions in by_action.items()}
         delays: dict[tuple[str, str, int], float] = {}
-        for (figure, partner), mine in by_pair.items():
-            theirs = by_pair.get((partner, figure))
-            if theirs is None:
-                raise PlanError(f"step {mine.step}: {figure} passes {partner} (相左) but {partner} has no "
-                                f"相左 with {figure}: declare it on both", mine.loc)
-            gap = theirs.t - mine.t
-            if gap > MEETING_TOLERANCE:
-                delays[mine.wait_key] = max(delays.get(mine.wait_key, 0.0), gap)
+        for (figure, partner), mine_all in by_pair.items():
+            theirs_all = by_pair.get((partner, figure), [])
+            for k, mine in enumerate(mine_all):
+                if k >= len(theirs_all):
+                    raise PlanError(f"step {mine.step}: {figure} passes {partner} (相左) but {partner} has no "
+                                    f"相左 with {figure}: declare it on both", mine.loc)
+                gap = theirs_all[k].t - mine.t
+                if gap > MEETING_TOLERANCE:
+                    delays[mine.wait_key] = max(delays.get(mine.wait_key, 0.0), gap)
         return delays
 
     def _initial_timelines(self) -> dict[str, Timeline]:
@@ -361,7 +369,12 @@ def _recorded_modifiers(action: Action) -> list[str]:
         if mod == "面":
             out.append(str(value))
         elif mod in ("由", "出于"):
-            out.extend(mod + str(v) for v in (value if isinstance(value, list) else [value]))
+            for v in value if isinstance(value, list) else [value]:
+                out.append(mod + str(v))
+                # The text names a pair's member by his part: 「出于下射之南」 for 上耦下射.
+                m = PAIR_MEMBER.match(str(v))
+                if m:
+                    out.append(mod + m.group("part") + m.group("rest"))
         elif mod == "三等" and value:
             out.extend([f"{action.verb}三等", "中等"])
         else:

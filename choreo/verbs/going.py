@@ -126,9 +126,46 @@ def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Act
     _pair_walk(ctx, actor, members, action, goals, facing, left, half)
 
 
+def _fall_in_abreast(ctx: StepContext, members: tuple[str, ...], goals: dict[str, XY], left: str,
+                     half: float, action: Action) -> None:
+    """A pair standing one behind the other (a file, 東面北上) first comes side by side across the way
+    it is going to walk, so that it walks abreast from the start (「上射在左，并行」〔000〕); a
+    modelling choice: the text does not say how the 下射 comes up beside the 上射."""
+    a, b = (ctx.timeline(m).pos for m in members)
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    gmid = tuple(sum(goals[m][i] for m in members) / 2 for i in range(2))
+    # The way they set off: towards the first place the modifiers send them past, else the goal.
+    mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
+    via, _ = via_points(ctx, members[0], mid, gmid, mods)
+    path = ctx.router(members[0]).route(mid, via[0] if via else gmid)
+    if len(path) < 2 or math.dist(path[0], path[1]) < 1e-6:
+        return
+    dx, dy = path[1][0] - path[0][0], path[1][1] - path[0][1]
+    norm = math.hypot(dx, dy)
+    ux, uy = dx / norm, dy / norm
+    sep = (b[0] - a[0], b[1] - a[1])
+    if abs(sep[0] * ux + sep[1] * uy) <= 1.0:  # already side by side
+        return
+    t0 = max(ctx.timeline(m).t for m in members)
+    # The one ahead stays; the other comes up beside him on his side (left of (ux, uy) is (-uy, ux)).
+    ahead, behind_ = (members[0], members[1]) if sep[0] * ux + sep[1] * uy < 0 else (members[1], members[0])
+    hx, hy = ctx.timeline(ahead).pos
+    side = -2 * half if ahead == left else 2 * half
+    tl = ctx.timeline(behind_)
+    tl.hold(t0)
+    ctx.walk(behind_, (hx - uy * side, hy + ux * side))
+    for m in members:  # both face the way they will go, so that they set off together
+        ctx.face(m, bearing_of(ux, uy))
+    t1 = max(ctx.timeline(m).t for m in members)
+    for m in members:
+        ctx.timeline(m).hold(t1)
+
+
 def _pair_walk(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, goals: dict[str, XY],
                facing: float | None, left: str, half: float) -> None:
     """Both arrive together: plan each alone, then have the quicker walk slower."""
+    if "耦少退" not in action.mods:
+        _fall_in_abreast(ctx, members, goals, left, half, action)
     lengths = {}
     for m in members:
         router = ctx.router(m)

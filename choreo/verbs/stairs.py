@@ -68,7 +68,9 @@ def climb(ctx, figure: str, stair: Landmark, *, to_hall: bool = True, start_at: 
     below = _below(stair, ctx)
     if step_times:
         # A follower waits where he is, so as not to crowd the foot while the leader climbs.
-        lead = math.dist(tl.pos, below) / ctx.param("pace") + 180.0 / ctx.param("turn_rate")
+        # He reaches the foot as the leader leaves the first 等 (not earlier: the foot is less than a
+        # body's width from it); a turn on arrival only delays him further.
+        lead = math.dist(tl.pos, below) / ctx.param("pace")
         tl.hold(step_times[0] - ctx.param("stair_step_time") - lead)
     ctx.walk(figure, below)
     up = bearing_of(stair.top[0] - stair.point[0], stair.top[1] - stair.point[1])
