@@ -13,8 +13,10 @@ import math
 import re
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+import numpy as np
 
 from choreo.errors import Location, PlanError, ScriptError, YiliError, suggest
 from choreo.model import Choreography, Contact, Event, FigureInfo, Step, Track
@@ -68,6 +70,36 @@ class PlanRun:
     events: list[Event] = field(default_factory=list)
     meetings: list[Meeting] = field(default_factory=list)
     carries: list[Carry] = field(default_factory=list)
+
+
+@dataclass
+class _Snapshot:
+    """The planning state before a step, so that a later pass can start again from there."""
+
+    timelines: dict[str, tuple[list[list[float]], float]]
+    steps: list[Step]
+    events: list[Event]
+    meetings: list[Meeting]
+    carries: list[Carry]
+    ends: dict[str, tuple[float, float]]
+    previous_end: float
+
+    @classmethod
+    def take(cls, run: PlanRun, ends: dict, previous_end: float) -> _Snapshot:
+        # Sample rows are never changed once appended: a shallow copy of each list is enough.
+        return cls({n: (list(tl.samples), tl.t) for n, tl in run.timelines.items()}, list(run.steps),
+                   list(run.events), list(run.meetings), [replace(c) for c in run.carries], dict(ends),
+                   previous_end)
+
+    def restore(self) -> tuple[PlanRun, dict, float]:
+        timelines = {}
+        for name, (samples, t) in self.timelines.items():
+            tl = Timeline(name, 0.0, 0.0, 0.0)
+            tl.samples, tl.t = list(samples), t
+            timelines[name] = tl
+        run = PlanRun(timelines, list(self.steps), list(self.events), list(self.meetings),
+                      [replace(c) for c in self.carries])
+        return run, dict(self.ends), self.previous_end
 
 
 class StepContext:
@@ -159,22 +191,25 @@ class StepContext:
 
     def _in_the_way(self, figure: str, path: list[XY]) -> list[tuple[float, float, float]]:
         """People standing where ``path`` would brush them, as discs (x, y, radius)."""
-        from shapely.geometry import LineString, Point
-
         if len(path) < 2:
             return []
-        line = LineString(path)
+        seg_a = np.array(path[:-1])
+        seg_d = np.array(path[1:]) - seg_a
+        seg_len2 = np.maximum((seg_d ** 2).sum(axis=1), 1e-12)
         t = self.timeline(figure).t
         mine = self.planner.radius(figure)
         out = []
         for name, other in self.run.timelines.items():
             if name == figure or name.startswith("obj."):
                 continue
-            if other.t > t + 1e-6 and other.position_at(t) != other.position_at(other.t):
-                continue  # moving now: timing, not routing, keeps them apart
             x, y = other.position_at(t)
+            if other.t > t + 1e-6 and (x, y) != other.position_at(other.t):
+                continue  # moving now: timing, not routing, keeps them apart
             rr = self.planner.radius(name)
-            if line.distance(Point(x, y)) < mine + rr + 0.1:
+            # Distance from (x, y) to the polyline, segment by segment.
+            u = np.clip(((x - seg_a[:, 0]) * seg_d[:, 0] + (y - seg_a[:, 1]) * seg_d[:, 1]) / seg_len2, 0, 1)
+            dist = np.hypot(seg_a[:, 0] + u * seg_d[:, 0] - x, seg_a[:, 1] + u * seg_d[:, 1] - y).min()
+            if dist < mine + rr + 0.1:
                 out.append((x, y, rr + 0.1))
         return out
 
@@ -217,13 +252,18 @@ class Planner:
     # -- the whole script ------------------------------------------------------------------------
     def plan(self) -> Choreography:
         waits: dict[tuple[str, str, int], float] = {}
+        index_of = {step.id: i for i, step in enumerate(self.script.steps)}
+        snapshots: list[_Snapshot] = []
+        resume = 0
         for _ in range(MAX_PASSES):
-            run = self._plan_once(waits)
+            run = self._plan_once(waits, snapshots, resume)
             delays = self._meeting_delays(run.meetings)
             if not delays:
                 return self._freeze(run)
             for key, delay in delays.items():
                 waits[key] = waits.get(key, 0.0) + delay
+            # Everything before the first delayed step stays as it was: plan again from there.
+            resume = min(index_of[key[0]] for key in delays)
         raise PlanError("the 相左 meetings could not be synchronised (a cycle of waits)", None)
 
     def _meeting_delays(self, meetings: list[Meeting]) -> dict[tuple[str, str, int], float]:
@@ -263,14 +303,23 @@ class Planner:
                 timelines[name] = Timeline(name, carrier.x, carrier.y, decl.facing)
         return timelines
 
-    def _plan_once(self, waits: Mapping[tuple[str, str, int], float]) -> PlanRun:
-        run = PlanRun(self._initial_timelines())
-        for name, decl in self.script.figures.items():
-            if decl.kind == "object" and decl.carried_by:
-                run.carries.append(Carry(name, 0.0, math.inf, decl.carried_by))
-        ends: dict[str, tuple[float, float]] = {}
-        previous_end = 0.0
+    def _plan_once(self, waits: Mapping[tuple[str, str, int], float], snapshots: list[_Snapshot],
+                   resume: int) -> PlanRun:
+        """Plan the steps from ``resume`` on, starting from the state saved before that step."""
+        if resume > 0:
+            run, ends, previous_end = snapshots[resume].restore()
+            del snapshots[resume:]
+        else:
+            snapshots.clear()
+            run = PlanRun(self._initial_timelines())
+            for name, decl in self.script.figures.items():
+                if decl.kind == "object" and decl.carried_by:
+                    run.carries.append(Carry(name, 0.0, math.inf, decl.carried_by))
+            ends, previous_end = {}, 0.0
         for index, decl in enumerate(self.script.steps):
+            if index < resume:
+                continue
+            snapshots.append(_Snapshot.take(run, ends, previous_end))
             if decl.start:
                 mode, ref = decl.start
                 if ref not in ends:

@@ -53,14 +53,19 @@ class Router:
     @cached_property
     def _regions(self) -> list[tuple[str, BaseGeometry]]:
         # Smallest first, so a point on a 階 counts as on the 階 rather than on the 庭 around it.
-        regions = [(name, geom) for name, geom in self.venue.walkable.items()]
-        return sorted(regions, key=lambda item: item[1].area)
+        # Grown by 5 cm (a point on an edge belongs to the region) and prepared once.
+        regions = []
+        for name, geom in sorted(self.venue.walkable.items(), key=lambda item: item[1].area):
+            grown = geom.buffer(0.05)
+            shapely.prepare(grown)
+            regions.append((name, grown))
+        return regions
 
     def region_of(self, p: XY) -> str | None:
         """The walkable region containing p (a 階 before the 庭 it stands in), or None."""
-        pt = Point(p)
+        x, y = p
         for name, geom in self._regions:
-            if geom.buffer(0.05).covers(pt):
+            if shapely.contains_xy(geom, x, y):
                 return name
         return None
 
