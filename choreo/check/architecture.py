@@ -138,6 +138,9 @@ def obstacle_collisions(ch: Choreography) -> list[Violation]:
     A, B, T0, T1 = (np.concatenate(x) for x in (seg_a, seg_b, seg_t0, seg_t1))
     FIG, R = np.concatenate(seg_fig), np.concatenate(seg_r)
     geoms = shapely.linestrings(np.stack([A, B], axis=1))
+    # A figure standing still is a point, not a zero-length line (which GEOS finds near nothing).
+    still = np.all(np.abs(A - B) < 1e-12, axis=1)
+    geoms[still] = shapely.points(A[still])
     tree = shapely.STRtree([o.geometry for o in obstacles])
     si, oi = tree.query(geoms, predicate="dwithin", distance=R)
     if len(si) == 0:

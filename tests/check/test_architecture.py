@@ -63,3 +63,12 @@ def test_line_obstacle_interval_is_exact():
     wall = LineString([(0, -5), (0, 5)])
     (iv,) = penetration_intervals((-10, 0), (10, 0), wall, 1.0)
     assert iv == pytest.approx((0.45, 0.55))
+
+
+def test_standing_still_too_close_to_a_pillar_is_caught():
+    # Two samples at the same place (a figure waiting): the swept segment has no length, and GEOS
+    # finds a zero-length line near nothing — the standing figure must still be reported.
+    ch = make_choreo({"賓": [[0, -9.2, 12, 90], [6, -9.2, 12, 90], [8, -20, 12, 270]]}, steps=[step("s1", 0, 8)])
+    (v,) = _obstacle_hits(ch)
+    assert v.measured["obstacle"] == "西楹"
+    assert v.t == pytest.approx(0.0) and v.measured["min_distance"] == pytest.approx(0.7)
