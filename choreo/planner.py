@@ -66,6 +66,7 @@ class Carry:
 @dataclass
 class PlanRun:
     timelines: dict[str, Timeline]
+    stations: dict[str, str] = field(default_factory=dict)  # each figure's 位 now
     steps: list[Step] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     meetings: list[Meeting] = field(default_factory=list)
@@ -83,13 +84,14 @@ class _Snapshot:
     carries: list[Carry]
     ends: dict[str, tuple[float, float]]
     previous_end: float
+    stations: dict[str, str]
 
     @classmethod
     def take(cls, run: PlanRun, ends: dict, previous_end: float) -> _Snapshot:
         # Sample rows are never changed once appended: a shallow copy of each list is enough.
         return cls({n: (list(tl.samples), tl.t) for n, tl in run.timelines.items()}, list(run.steps),
                    list(run.events), list(run.meetings), [replace(c) for c in run.carries], dict(ends),
-                   previous_end)
+                   previous_end, dict(run.stations))
 
     def restore(self) -> tuple[PlanRun, dict, float]:
         timelines = {}
@@ -97,7 +99,7 @@ class _Snapshot:
             tl = Timeline(name, 0.0, 0.0, 0.0)
             tl.samples, tl.t = list(samples), t
             timelines[name] = tl
-        run = PlanRun(timelines, list(self.steps), list(self.events), list(self.meetings),
+        run = PlanRun(timelines, dict(self.stations), list(self.steps), list(self.events), list(self.meetings),
                       [replace(c) for c in self.carries])
         return run, dict(self.ends), self.previous_end
 
@@ -127,6 +129,10 @@ class StepContext:
     def decl(self, figure: str) -> FigureDecl:
         return self.script.figures[figure]
 
+    def station(self, figure: str) -> str:
+        """The figure's 位 now (where 反位 takes him)."""
+        return self.run.stations.get(figure, self.decl(figure).position)
+
     def router(self, figure: str) -> Router:
         return self.planner.router(self.planner.radius(figure))
 
@@ -151,7 +157,7 @@ class StepContext:
             return Place(float(expr[0]), float(expr[1]), None, "coordinates", "at")
         text = str(expr).strip()
         if figure is not None:
-            text = text.replace("其位", self.decl(figure).position)
+            text = text.replace("其位", self.station(figure))
         m = BARE_SIDE.match(text)
         if m and text not in self.venue.landmarks and text not in self.run.timelines:
             text = f"{m.group('name')}之{m.group('side')}"  # 「出于其位南」: X南 = X之南
@@ -311,7 +317,8 @@ class Planner:
             del snapshots[resume:]
         else:
             snapshots.clear()
-            run = PlanRun(self._initial_timelines())
+            run = PlanRun(self._initial_timelines(),
+                          {name: decl.position for name, decl in self.script.figures.items()})
             for name, decl in self.script.figures.items():
                 if decl.kind == "object" and decl.carried_by:
                     run.carries.append(Carry(name, 0.0, math.inf, decl.carried_by))
@@ -320,6 +327,7 @@ class Planner:
             if index < resume:
                 continue
             snapshots.append(_Snapshot.take(run, ends, previous_end))
+            run.stations.update(decl.stations)
             if decl.start:
                 mode, ref = decl.start
                 if ref not in ends:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,8 @@ class StepDecl:
     contacts: tuple[tuple[str, str], ...]
     loc: Location | None
     reading_note: str = ""
+    # 位 that change when this step begins (a passage of a sequence gives a figure a new 位).
+    stations: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -205,12 +207,19 @@ class _Parser:
         readings: dict[str, ReadingDecl] = {}
         for part in parts:
             prefix = (part.passage.replace(".", "") or Path(part.path).stem) + "."
+            # A passage may give a figure another 位 (the 三耦 stand at 射位一 in round 1, at 射位二 from
+            # e.5 on): the change takes effect when the passage begins.
+            changed = tuple((name, decl.position) for name, decl in part.figures.items()
+                            if name in figures and figures[name].position != decl.position)
             for name, decl in part.figures.items():
                 figures.setdefault(name, decl)
             for name, members in part.groups.items():
                 if groups.setdefault(name, members) != members:
                     raise ScriptError(f"group '{name}' has different members in {part.path}", None)
-            steps.extend(_prefixed(step, prefix) for step in part.steps)
+            part_steps = [_prefixed(step, prefix) for step in part.steps]
+            if changed and part_steps:
+                part_steps[0] = replace(part_steps[0], stations=part_steps[0].stations + changed)
+            steps.extend(part_steps)
             for reading in part.readings:
                 changes = tuple(_prefixed_change(c, prefix) for c in reading.changes)
                 if reading.name in readings:
@@ -503,8 +512,7 @@ _PAIR_CHECKS = ("passes_left", "abreast", "before")
 def _prefixed(step: StepDecl, prefix: str) -> StepDecl:
     start = (step.start[0], prefix + step.start[1]) if step.start else None
     checks = tuple(Assertion(a.kind, a.args, prefix + a.step, a.loc) for a in step.checks)
-    return StepDecl(prefix + step.id, step.text, step.source, step.notes, start, step.actions, checks,
-                    step.contacts, step.loc, step.reading_note)
+    return replace(step, id=prefix + step.id, start=start, checks=checks)
 
 
 def _prefixed_change(change: StepChange, prefix: str) -> StepChange:
@@ -543,10 +551,10 @@ def apply_reading(script: Script, reading: str | None) -> tuple[Script, str]:
         if not change.remove:
             replaced = {actor for actor, _ in change.actions}
             actions = tuple((a, acts) for a, acts in step.actions if a not in replaced) + change.actions
-            steps.append(StepDecl(step.id, change.text or step.text, step.source,
-                                  change.notes if change.notes is not None else step.notes, step.start,
-                                  actions, change.checks if change.checks is not None else step.checks,
-                                  step.contacts, step.loc, reading_note=change.why))
+            steps.append(replace(step, text=change.text or step.text,
+                                 notes=change.notes if change.notes is not None else step.notes,
+                                 actions=actions, checks=change.checks if change.checks is not None else step.checks,
+                                 reading_note=change.why))
         steps.extend(StepDecl(s.id, s.text, s.source, s.notes, s.start, s.actions, s.checks, s.contacts,
                               s.loc, reading_note=change.why) for s in change.insert_after)
     return Script(script.path, script.title, script.passage, script.source, script.venue, script.figures,

@@ -67,7 +67,7 @@ def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cf
     items = []
     for lab in labels:
         px, py = vp.to_screen(lab.x, lab.y)
-        items.append((lab.text, px, py, lab.priority, cfg.px(LABEL_SIZES[lab.size])))
+        items.append((lab.text, px, py, lab.priority, cfg.deco_px(LABEL_SIZES[lab.size])))
 
     def measure(text, size):
         r = max(1, int(size) // 9)
@@ -76,7 +76,7 @@ def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cf
     boxes = taken if taken is not None else []
     for text, lx, ly, size in place(items, measure, gap=cfg.px(5), bounds=(left, top, left + w, top + h),
                                     min_priority=min_priority, taken=boxes):
-        colour = PLAN["label"] if size >= cfg.px(LABEL_SIZES["big"]) else PLAN["label-dim"]
+        colour = PLAN["label"] if size >= cfg.deco_px(LABEL_SIZES["big"]) else PLAN["label-dim"]
         surf.blit(texts.render(text, int(size), colour, PLAN["halo"], where="plan label"), (lx, ly))
     return boxes
 
@@ -85,21 +85,24 @@ def draw_scale_bar(surf: pygame.Surface, vp: Viewport, texts: TextCache, cfg: Re
     left, top, w, h = vp.rect
     chi, words = nice_scale_bar(vp.scale, w * 0.16)
     length = chi * vp.scale
-    x0, y0 = left + cfg.px(18), top + h - cfg.px(22)
-    bar_h = cfg.px(6)
+    x0, y0 = left + cfg.dim(18), top + h - cfg.dim(22)
+    bar_h = cfg.dim(6)
     half = int(chi // 2) if chi >= 2 else 1
-    pygame.draw.rect(surf, PLAN["halo"], (x0 - 4, y0 - cfg.px(30), length + 8 + texts.width(words, cfg.px(15)),
-                                          cfg.px(44)))
-    pygame.draw.rect(surf, PLAN["label"], (x0, y0, length, bar_h), max(1, cfg.px(1.5)))
+    size = cfg.deco_px(15)
+    pygame.draw.rect(surf, PLAN["halo"], (x0 - 4, y0 - size - cfg.dim(9), max(length, texts.width(words, size)) + 8,
+                                          size + cfg.dim(9) + bar_h + cfg.dim(8)))
+    pygame.draw.rect(surf, PLAN["label"], (x0, y0, length, bar_h), max(1, cfg.dim(1.5)))
     pygame.draw.rect(surf, PLAN["label"], (x0, y0, length * half / chi, bar_h))
-    surf.blit(texts.render(words, cfg.px(15), PLAN["label"]), (x0, y0 - cfg.px(24)))
+    surf.blit(texts.render(words, size, PLAN["label"]), (x0, y0 - size - cfg.dim(6)))
 
 
 def overlay_boxes(vp: Viewport, texts: TextCache, cfg: RenderConfig) -> list[tuple[float, float, float, float]]:
     """The pixel boxes the scale bar and the north arrow take (labels keep clear of them)."""
     left, top, w, h = vp.rect
     chi, words = nice_scale_bar(vp.scale, w * 0.16)
-    bar = (left, top + h - cfg.px(56), left + cfg.px(26) + chi * vp.scale + texts.width(words, cfg.px(15)), top + h)
+    size = cfg.deco_px(15)
+    bar = (left, top + h - cfg.dim(22) - size - cfg.dim(13),
+           left + cfg.dim(18) + max(chi * vp.scale, texts.width(words, size)) + 8, top + h)
     cx, cy, s = left + w - cfg.px(34), top + cfg.px(58), cfg.px(20)
     north = (cx - s, cy - s - cfg.px(28), cx + s, cy + s * 0.6 + 2)
     return [bar, north]

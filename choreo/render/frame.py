@@ -119,6 +119,13 @@ class FrameRenderer:
             surf.blit(self._caption(step), self.panels.bottom_band[:2])
         return surf
 
+    def prepare(self, step: Step) -> None:
+        """Do ahead what the first frame of ``step`` would otherwise pay for: the camera's span of the
+        step and its caption (the viewer calls it in a frame's spare time before the step comes)."""
+        self.camera.step_span(step)
+        if self.panels.bottom_band is not None:
+            self._caption(step)
+
     def frame_bytes(self, t: float, step: Step | None = None) -> bytes:
         """The frame as RGB24 bytes, row-major (``pygame.image.tobytes`` is faster than surfarray)."""
         return pygame.image.tobytes(self.draw(t, step), "RGB")
@@ -234,13 +241,14 @@ class FrameRenderer:
         """Badges of the objects a figure holds: one row just under its disc, centred on it."""
         if not held:
             return []
-        size = self.cfg.px(12)
-        widths = [self.texts.width(obj[0], size) + 4 for obj in held]
+        size = self.cfg.deco_px(12)
+        pad = self.cfg.dim(4)
+        widths = [self.texts.width(obj[0], size) + pad for obj in held]
         x = px - (sum(widths) + 2 * (len(widths) - 1)) / 2
         y = py + r * 0.55
         out = []
         for w in widths:
-            out.append((x, y, x + w, y + size * 1.25 + 4))
+            out.append((x, y, x + w, y + size * 1.25 + pad))
             x += w + 2
         return out
 
@@ -316,7 +324,7 @@ class FrameRenderer:
                 pygame.draw.circle(surf, PLAN["halo"], (px, py), r * 0.55, max(1, round(1.5 * k)))
             if not small:
                 self._wedge(surf, px, py, r, f.pose.bearing, k)
-                self._carried(surf, f, cfg.px(12))
+                self._carried(surf, f, cfg.deco_px(12))
                 if gesture:
                     g = self.texts.render(gesture, cfg.px(15), INK, PLAN["halo"], where="gesture")
                     surf.blit(g, (px - g.get_width() / 2, py - r - 6 * k - g.get_height()))
@@ -338,7 +346,7 @@ class FrameRenderer:
             rect = pygame.Rect(round(box[0]), round(box[1]), round(box[2] - box[0]), round(box[3] - box[1]))
             pygame.draw.rect(surf, GROUP_COLOUR["object"], rect, border_radius=3)
             pygame.draw.rect(surf, INK, rect, 1, border_radius=3)
-            surf.blit(tag, (rect.x + (rect.width - tag.get_width()) / 2, rect.y + 2))
+            surf.blit(tag, (rect.x + (rect.width - tag.get_width()) / 2, rect.y + (rect.height - tag.get_height()) / 2))
 
     def _draw_trail(self, surf, vp: Viewport, name, info, t) -> None:
         track = self.choreo.tracks[name]

@@ -129,14 +129,14 @@ class PlanLayer:
         min_priority = 1 if scale > 14 * cfg.font_scale else 2
         items = []
         for lab in self.layout.labels:
-            items.append((lab.text, lab.x * scale, -lab.y * scale, lab.priority, cfg.px(LABEL_SIZES[lab.size])))
+            items.append((lab.text, lab.x * scale, -lab.y * scale, lab.priority, cfg.deco_px(LABEL_SIZES[lab.size])))
         measure = label_measure(self.texts)
         out = []
         for i, lx, ly in place_indexed(items, measure, gap=cfg.px(5), min_priority=min_priority):
             lab = self.layout.labels[i]
             text, px, py, priority, size = items[i]
             w, h = measure(text, size)
-            colour = PLAN["label"] if size >= cfg.px(LABEL_SIZES["big"]) else PLAN["label-dim"]
+            colour = PLAN["label"] if size >= cfg.deco_px(LABEL_SIZES["big"]) else PLAN["label-dim"]
             out.append(PlacedLabel(text, int(size), colour, lab.x, lab.y, lx - px, ly - py, w, h, priority))
         self._labels[key] = hit = tuple(out)
         return hit

@@ -101,7 +101,7 @@ def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Act
     mid = ((start[0][0] + start[1][0]) / 2, (start[0][1] + start[1][1]) / 2)
     half = ctx.param("abreast_spacing") / 2.0
     if own_places:
-        places = {m: ctx.place(ctx.decl(m).position, m) for m in members}
+        places = {m: ctx.place(ctx.station(m), m) for m in members}
         goals = {m: (p.x, p.y) for m, p in places.items()}
         facing = _final_facing(ctx, action, places[members[0]])
         _pair_walk(ctx, actor, members, action, goals, facing, left, half)
@@ -113,12 +113,16 @@ def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Act
     rad = math.radians(axis - 90.0)
     left_dir = (math.sin(rad), math.cos(rad))
     if "耦少退" in action.mods:
-        # The senior (first) ahead on the line, the partner small_move behind and a little aside.
+        # The senior ahead on the line, the partner small_move behind and a little aside. The senior is
+        # the first member, or the member named (耦少退: 大夫 — the group lists the 上射 first, but in
+        # the court the 大夫 leads: 鄭 「耦於庭，不并行，尊大夫也」〔000〕).
+        lead = str(action.mods["耦少退"])
+        ahead, after = (lead, next(m for m in members if m != lead)) if lead in members else members
         back = math.radians(axis + 180.0)
         behind = ctx.param("small_move")
-        goals = {members[0]: (centre.x, centre.y),
-                 members[1]: (centre.x + behind * math.sin(back) - left_dir[0] * 1.2,
-                              centre.y + behind * math.cos(back) - left_dir[1] * 1.2)}
+        goals = {ahead: (centre.x, centre.y),
+                 after: (centre.x + behind * math.sin(back) - left_dir[0] * 1.2,
+                         centre.y + behind * math.cos(back) - left_dir[1] * 1.2)}
     else:
         other = members[1] if left == members[0] else members[0]
         goals = {left: (centre.x + left_dir[0] * half, centre.y + left_dir[1] * half),
@@ -329,8 +333,8 @@ def _return(ctx, actor, members, action):
         _go_pair(ctx, actor, members, action, None, own_places=True)
         return
     for m in members:
-        place = ctx.place(ctx.decl(m).position, m)
-        sub = Action(action.verb, ctx.decl(m).position, action.mods, action.loc)
+        place = ctx.place(ctx.station(m), m)
+        sub = Action(action.verb, ctx.station(m), action.mods, action.loc)
         _walk_one(ctx, m, (place.x, place.y), sub, _final_facing(ctx, sub, place))
 
 

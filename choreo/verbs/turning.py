@@ -81,11 +81,14 @@ def full_circle(ctx, actor, members, action):
     """
     tl = ctx.timeline(members[0])
     before = [s[3] for s in tl.samples]
-    start = before[0]
-    for i in range(len(before) - 1, 0, -1):
-        if before[i] >= before[i - 1] - 1e-9:
-            start = before[i]
-            break
+    # The 左還 is the last run of decreasing facings; a walk after it (「左還，退反位」〔000〕) leaves
+    # equal facings at the end, which are skipped so that they do not hide the turn.
+    i = len(before) - 1
+    while i > 0 and abs(before[i] - before[i - 1]) <= 1e-9:
+        i -= 1
+    while i > 0 and before[i] < before[i - 1] - 1e-9:
+        i -= 1
+    start = before[i]
     remaining = 360.0 - abs(tl.facing - start)
     if remaining > 1e-6:
         tl.rotate(-remaining, ctx.param("turn_rate"))

@@ -13,6 +13,7 @@ import math
 import os
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -44,6 +45,12 @@ KEYS = {
 WATCH_EVERY = 0.4  # seconds between two looks at the script's mtime (a save shows within half a second)
 TOAST_SECONDS = 4.0
 DRAG_SLOP = 4  # px a press may move and still count as a click (selecting a figure)
+# Work for the coming steps (panels, caption, camera span, the card's text) is done in a frame only
+# while the frame has cost less than this, one piece (a few ms at most) at a time, so it stays
+# under 16 ms (modelling choice: half a 60-fps frame's budget, the other half for the piece).
+AHEAD_UNTIL = 0.008
+_DONE = object()
+GLYPH_SIZES = (13, 14, 15, 16, 20)  # the panels' and the card's text sizes (panels.py, overlays.py)
 
 
 class Viewer:
@@ -72,6 +79,9 @@ class Viewer:
         self.message: tuple[str, float] | None = None
         self.export: tuple[subprocess.Popen, Path] | None = None
         self.saved: list[Path] = []
+        self.planning: _Replan | None = None  # a venue or reading being planned in the background
+        self._ahead = None  # (what it was made for, a generator of pieces of work)
+        self._glyphs_warm = -1  # the load (ident) whose characters freetype has loaded
         self._last = time.perf_counter()
         self._watched = self._last
         self.watch_every = WATCH_EVERY
@@ -91,7 +101,10 @@ class Viewer:
         return self.spans.ids[self.state.step] if 0 <= self.state.step < len(self.spans) else None
 
     def load(self) -> None:
-        self.loaded = self.session.load()
+        self._apply(self.session.load())
+
+    def _apply(self, loaded: Loaded) -> None:
+        self.loaded = loaded
         self.ident += 1
         ch = self.loaded.choreography
         if ch is None:
@@ -154,21 +167,50 @@ class Viewer:
 
         venues = list_venues()
         ch = self.loaded.choreography
-        current = ch.venue.key if ch else self.session.request.venue
+        if self.planning is not None:  # pressed again while planning: the one after the pending one
+            current = self.planning.session.request.venue
+        else:
+            current = ch.venue.key if ch else self.session.request.venue
         i = venues.index(current) if current in venues else -1
-        self.session = self.session.with_(venue=venues[(i + 1) % len(venues)])
-        self.load()
-        self.toast(f"venue: {self.session.request.venue}")
+        venue = venues[(i + 1) % len(venues)]
+        self._replan(self._target().with_(venue=venue), f"venue: {venue}")
 
     def do_cycle_reading(self) -> None:
         ch = self.loaded.choreography
         if ch is None or len(ch.readings) < 2:
             self.toast("this script declares one reading only" if ch else "no script loaded")
             return
-        i = ch.readings.index(ch.reading) if ch.reading in ch.readings else -1
-        self.session = self.session.with_(reading=ch.readings[(i + 1) % len(ch.readings)])
-        self.load()
-        self.toast(f"reading: {self.session.request.reading}")
+        current = self.planning.session.request.reading if self.planning is not None else ch.reading
+        i = ch.readings.index(current) if current in ch.readings else -1
+        reading = ch.readings[(i + 1) % len(ch.readings)]
+        self._replan(self._target().with_(reading=reading), f"reading: {reading}")
+
+    def _target(self) -> Session:
+        return self.planning.session if self.planning is not None else self.session
+
+    def _replan(self, session: Session, what: str) -> None:
+        """Plan ``session`` in a thread (planning is pure Python, no pygame) while the old plan plays
+        on; :meth:`_poll_replan` swaps it in, at the same step, when it is done. A newer request
+        while one runs replaces it (the older result is dropped)."""
+        self.planning = _Replan(session, what)
+        self.planning.start()
+
+    def _poll_replan(self) -> None:
+        job = self.planning
+        if job is None or not job.done():
+            return
+        self.planning = None
+        self.session = job.session
+        self._apply(job.loaded)
+        self.toast(job.what if job.loaded.choreography is not None else f"{job.what}: failed")
+
+    def wait_planned(self, timeout: float = 30.0) -> bool:
+        """Pump until a background re-plan has been swapped in (tests and scripted use)."""
+        end = time.perf_counter() + timeout
+        while self.planning is not None and time.perf_counter() < end:
+            self.planning.thread.join(0.01)
+            self.pump(0)
+        return self.planning is None
 
     def _stem(self) -> str:
         ch = self.choreography
@@ -337,8 +379,51 @@ class Viewer:
                 self.load()
                 self.toast("reloaded " + (self.session.path.name if self.session.path else "the script"))
         self._poll_export()
+        self._poll_replan()
         self.draw()
         pygame.display.flip()
+        self._work_ahead(now)
+
+    def _work_ahead(self, start: float) -> None:
+        """Prepare the next step's (then the previous one's) panels, caption and camera in the time
+        this frame has to spare, so that the change of step does not cost a slow frame."""
+        if self.renderer is None or self.state.help:
+            return
+        made_for = (self.ident, id(self.renderer), self.state.step, self.state.selected, self.layout,
+                    self.state.checker)
+        if self._ahead is None or self._ahead[0] != made_for:
+            self._ahead = (made_for, self._pieces_ahead())
+        pieces = self._ahead[1]
+        while time.perf_counter() - start < AHEAD_UNTIL:
+            if next(pieces, _DONE) is _DONE:
+                return
+
+    def _pieces_ahead(self):
+        ch, state, lay = self.choreography, self.state, self.layout
+        marks = tuple(v.t for v in self.loaded.violations if v.t is not None)
+        for n, i in enumerate((state.step + 1, state.step - 1, state.step + 2)):
+            if n == 1 and self._glyphs_warm != self.ident:
+                # freetype loads a glyph at a size the first time it is drawn (some 20 µs each): load
+                # every character of the script's texts at the panels' sizes, one size a piece
+                chars = "".join(sorted(set("".join(s.text + "".join(s.commentary) + (s.reading_note or "")
+                                                   + s.id + "".join(s.figures) for s in ch.steps))))
+                for size in GLYPH_SIZES:
+                    self.writer.advances(chars, size)
+                    yield
+                self._glyphs_warm = self.ident
+            if not 0 <= i < len(ch.steps):
+                continue
+            step = ch.steps[i]
+            self.renderer.camera.step_span(step)
+            yield
+            self.renderer.prepare(step)
+            yield
+            ahead = replace(state, step=i)
+            scroll = scroll_for(i, self.scroll, lay.visible_rows, len(self.spans))
+            yield from self.panels.prepare(lay, self.spans, ch, ahead, scroll, marks, self.ident)
+            if state.selected:
+                overlays.prepare_card(ch, state.selected, step.t0 + 1e-6, self.renderer.panels.main[2], self.writer)
+                yield
 
     def run(self, fps: int = 60) -> int:
         clock = pygame.time.Clock()
@@ -362,9 +447,7 @@ class Viewer:
         if self.state.step == self._scroll_step:
             return
         self._scroll_step = self.state.step
-        rows = self.layout.visible_rows
-        if self.state.step < self.scroll or self.state.step >= self.scroll + rows:
-            self.scroll = max(0, min(len(self.spans) - rows, self.state.step - rows // 3))
+        self.scroll = scroll_for(self.state.step, self.scroll, self.layout.visible_rows, len(self.spans))
 
     def draw(self) -> pygame.Surface:
         surf, lay = self.screen, self.layout
@@ -401,10 +484,41 @@ class Viewer:
         self.panels.text(surf, lay, ch, self.state, self.ident)
         if self.state.help:
             overlays.help_overlay(surf, (0, 0, *lay.size), self.writer)
-        if self.message is not None:
+        if self.planning is not None:
+            overlays.toast(surf, lay.frame, f"planning… ({self.planning.what})", self.writer)
+        elif self.message is not None:
             text, until = self.message
             if time.perf_counter() < until:
                 overlays.toast(surf, lay.frame, text, self.writer)
             else:
                 self.message = None
         return surf
+
+
+class _Replan:
+    """One background planning of a session: the thread, and what it produced once done."""
+
+    def __init__(self, session: Session, what: str) -> None:
+        self.session, self.what = session, what
+        self.loaded: Loaded | None = None
+        self.thread = threading.Thread(target=self._run, name="choreo-replan", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.loaded = self.session.load()  # turns every error into text itself
+        except BaseException as exc:  # noqa: BLE001 - nothing may escape a thread silently
+            self.loaded = Loaded(None, error=internal_error(exc, "re-planning"))
+
+    def done(self) -> bool:
+        return not self.thread.is_alive() and self.loaded is not None
+
+
+def scroll_for(step: int, scroll: int, rows: int, n: int) -> int:
+    """The list's first visible row once ``step`` is current: unchanged while the step is in view,
+    else the step a third of the way down."""
+    if step < scroll or step >= scroll + rows:
+        return max(0, min(n - rows, step - rows // 3))
+    return scroll

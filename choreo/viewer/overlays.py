@@ -142,9 +142,26 @@ def selection(surf: pygame.Surface, vp: Viewport, ch: Choreography, name: str, t
     surf.blit(writer.render(status["where"], 13, (190, 186, 176)), (x0 + 10, y0 + card.get_height() + 2))
 
 
+def prepare_card(ch: Choreography, name: str, t: float, vp_width: int, writer: Writer) -> None:
+    """Lay out and render the lines of ``name``'s card as it will read at t (the first frame of a
+    step need not wrap a long 經 clause)."""
+    info = ch.figures.get(name)
+    if info is None or name not in ch.tracks:
+        return
+    status = figure_status(ch, name, t)
+    card_w = min(460, vp_width - 20)
+    for text, size, colour in _card_lines(status, info):
+        for line in writer.wrap(text, size, card_w - 20)[:3]:
+            writer.render(line, size, colour)
+
+
+def _card_lines(status: dict[str, str], info) -> list[tuple[str, int, tuple[int, int, int]]]:
+    return [(status["name"], 18, colour_of(info)), (f"role: {status['role']}", 14, (235, 230, 220)),
+            (f"step: {status['step']}", 14, (235, 230, 220)), (f"action: {status['action']}", 14, (235, 230, 220))]
+
+
 def _card(status: dict[str, str], info, card_w: int, writer: Writer) -> pygame.Surface:
-    lines = [(status["name"], 18, colour_of(info)), (f"role: {status['role']}", 14, (235, 230, 220)),
-             (f"step: {status['step']}", 14, (235, 230, 220)), (f"action: {status['action']}", 14, (235, 230, 220))]
+    lines = _card_lines(status, info)
     y = 8
     rendered = []
     for text, size, colour in lines:

@@ -2,7 +2,9 @@
 
 Each panel is rendered into a cached surface keyed by what it shows (the step on screen, the list's
 scroll, the panel's size, the Choreography), so a frame of playback only blits them; the timeline's
-cursor and time are drawn every frame on top of its cached background.
+cursor and time are drawn every frame on top of its cached background. A few surfaces are kept per
+panel, so that :meth:`Panels.prepare` can draw the next step's panels ahead, in a frame's spare time,
+and the change of step itself costs a blit (a new step's text costs several milliseconds to lay out).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ META = CAPTION["meta"]
 ACCENT = CAPTION["accent"]
 RED = (220, 50, 40)
 TICK = (150, 146, 136)
+KEEP = 4  # surfaces kept per panel: the step shown, the next and previous ones drawn ahead, one spare
 
 
 def fit_line(writer: Writer, text: str, size: int, width: int) -> str:
@@ -34,37 +37,53 @@ def _fit(writer: Writer, text: str, size: int, width: int) -> str:
     text = text.replace("\n", " ")
     if writer.width(text, size) <= width:
         return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if writer.width(text[:mid] + "…", size) <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo] + "…"
+    # The longest prefix that fits with the ellipsis: guessed from the characters' advances, then
+    # settled with a few exact measures (a binary search by exact widths costs a millisecond a line).
+    adv = writer.advances(text + "…", size)
+    ell = adv[-1]
+    k, total = 0, ell
+    while k < len(text) and total + adv[k] <= width:
+        total += adv[k]
+        k += 1
+    while k > 0 and writer.width(text[:k] + "…", size) > width:
+        k -= 1
+    while k < len(text) and writer.width(text[:k + 1] + "…", size) <= width:
+        k += 1
+    return text[:k] + "…"
 
 
 class Panels:
     def __init__(self, writer: Writer) -> None:
         self.writer = writer
-        self._cache: dict[str, tuple[tuple, pygame.Surface]] = {}
+        self._cache: dict[str, dict[tuple, pygame.Surface]] = {}
 
     def _cached(self, name: str, key: tuple, build) -> pygame.Surface:
-        hit = self._cache.get(name)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        surf = build()
-        self._cache[name] = (key, surf)
+        kept = self._cache.setdefault(name, {})
+        surf = kept.pop(key, None)
+        if surf is None:
+            surf = build()
+            while len(kept) >= KEEP:
+                del kept[next(iter(kept))]  # the least recently used
+        kept[key] = surf
         return surf
+
+    def prepare(self, lay: Layout, spans: Spans, ch: Choreography | None, state: ViewerState,
+                scroll: int, marks: tuple[float, ...] = (), ident: int = 0):
+        """Draw the three panels for ``state`` into the cache without showing them, one panel per
+        step of the returned generator (so that the caller can stop between two)."""
+        self._bar_surface(lay, spans, state, marks, ident)
+        yield
+        self._steps_surface(lay, ch, state, scroll, ident)
+        yield
+        self._text_surface(lay, ch, state, ident)
+        yield
 
     # -- timeline -------------------------------------------------------------------------------
     def bar(self, surf: pygame.Surface, lay: Layout, spans: Spans, state: ViewerState,
             marks: tuple[float, ...] = (), ident: int = 0) -> None:
         """The timeline: a tick per step, the current step's span, red marks where the checker failed."""
         left, top, w, h = lay.bar
-        back = self._cached("bar", (lay.bar, lay.track, ident, state.step, marks, state.checker),
-                            lambda: self._bar_back(lay, spans, state, marks))
-        surf.blit(back, (left, top))
+        surf.blit(self._bar_surface(lay, spans, state, marks, ident), (left, top))
         if not len(spans):
             return
         x = lay.x_at(state.t, spans.start, spans.end)
@@ -77,6 +96,10 @@ class Panels:
             info += "   manual view (f: follow)"
         r = self.writer.render(info, 14, META)
         surf.blit(r, (left + w - r.get_width() - 16, top + h - r.get_height() - 3))
+
+    def _bar_surface(self, lay: Layout, spans: Spans, state: ViewerState, marks, ident: int) -> pygame.Surface:
+        return self._cached("bar", (lay.bar, lay.track, ident, state.step, marks, state.checker),
+                            lambda: self._bar_back(lay, spans, state, marks))
 
     def _bar_back(self, lay: Layout, spans: Spans, state: ViewerState, marks) -> pygame.Surface:
         left, top, w, h = lay.bar
@@ -104,8 +127,12 @@ class Panels:
     # -- the list of steps ----------------------------------------------------------------------
     def steps(self, surf: pygame.Surface, lay: Layout, ch: Choreography | None, state: ViewerState,
               scroll: int, ident: int = 0) -> None:
+        surf.blit(self._steps_surface(lay, ch, state, scroll, ident), lay.steps[:2])
+
+    def _steps_surface(self, lay: Layout, ch: Choreography | None, state: ViewerState, scroll: int,
+                       ident: int) -> pygame.Surface:
         key = (lay.steps, ident, state.step, scroll)
-        surf.blit(self._cached("steps", key, lambda: self._steps(lay, ch, state, scroll)), lay.steps[:2])
+        return self._cached("steps", key, lambda: self._steps(lay, ch, state, scroll))
 
     def _steps(self, lay: Layout, ch: Choreography | None, state: ViewerState, scroll: int) -> pygame.Surface:
         _, _, w, h = lay.steps
@@ -135,8 +162,10 @@ class Panels:
     # -- the current step's text ----------------------------------------------------------------
     def text(self, surf: pygame.Surface, lay: Layout, ch: Choreography | None, state: ViewerState,
              ident: int = 0) -> None:
-        key = (lay.text, ident, state.step)
-        surf.blit(self._cached("text", key, lambda: self._text(lay, ch, state)), lay.text[:2])
+        surf.blit(self._text_surface(lay, ch, state, ident), lay.text[:2])
+
+    def _text_surface(self, lay: Layout, ch: Choreography | None, state: ViewerState, ident: int) -> pygame.Surface:
+        return self._cached("text", (lay.text, ident, state.step), lambda: self._text(lay, ch, state))
 
     def _text(self, lay: Layout, ch: Choreography | None, state: ViewerState) -> pygame.Surface:
         _, _, w, h = lay.text

@@ -52,6 +52,16 @@ class Writer:
         text = self.safe(text)
         return self.texts.width(text, size) if text.strip() else size // 3 * len(text)
 
+    def advances(self, text: str, size: int) -> list[float]:
+        """Each character's advance at ``size``, one per character of ``text`` as given (cheap
+        estimates: see TextCache.advance; a tab counts as the four spaces it is drawn as)."""
+        self.safe(text)  # learns which characters are drawn as '?'
+        out = []
+        for ch in text:
+            shown = "    " if ch == "\t" else (ch if self._has[ch] else "?")
+            out.append(self.texts.advance(shown, size))
+        return out
+
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """Lines at most ``width`` px wide; explicit line breaks are kept, blank lines too."""
         def build() -> list[str]:

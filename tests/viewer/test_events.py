@@ -86,6 +86,7 @@ def test_switch_venue_replans_in_place(make_viewer):
     assert v.step_id == "s06" and v.choreography.venue.key == "xie"
     key(pygame.K_v)
     v.pump(0)
+    assert v.wait_planned()
     ch = v.choreography
     assert ch.venue.key == "xiang" and v.step_id == "s06"
     assert v.state.t == ch.step("s06").t0
@@ -101,6 +102,7 @@ def test_switch_venue_replans_in_place(make_viewer):
     assert tuple(v.screen.get_at((int(px), int(py))))[:3] == colour_of(ch.figures["司射"])
     key(pygame.K_v)
     v.pump(0)
+    assert v.wait_planned()
     assert v.choreography.venue.key == "xie" and v.step_id == "s06"
 
 
@@ -112,6 +114,7 @@ def test_cycle_reading_moves_the_figures_as_the_tracks_say(make_viewer, script):
     v.dispatch("scrub", v.choreography.step("s02").t1 - 0.01)
     key(pygame.K_r)
     v.pump(0)
+    assert v.wait_planned()
     ch = v.choreography
     assert ch.reading == "ao" and v.step_id == "s02"
     ao = plan_script(script, reading="ao")
@@ -124,6 +127,7 @@ def test_cycle_reading_moves_the_figures_as_the_tracks_say(make_viewer, script):
     assert pose.x > zheng.pose_at("司射", zheng.step("s02").t1).x + 30  # 洗 is far east of the 中
     key(pygame.K_r)
     v.pump(0)
+    assert v.wait_planned()
     assert v.choreography.reading == "zheng"
 
 
