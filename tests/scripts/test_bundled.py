@@ -1,0 +1,146 @@
+"""The bundled 鄉射禮 scripts: verbatim quotations, both venues and readings clean, the text's stations
+reached, passages that join up, and the generated readings document up to date."""
+
+import math
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from choreo.check import check
+from choreo.cli import main
+from choreo.paths import scripts_dir
+from choreo.planner import Planner
+from choreo.planning import bundled_scripts, load_venue, plan
+from choreo.readings_doc import render as render_readings
+from choreo.script import parse_script
+from stage.sources import check_quotations
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPTS = [p for p in bundled_scripts() if "include" not in p.read_text(encoding="utf-8")]
+FULL = scripts_dir() / "xiangshe" / "full.yaml"
+CLEAN = {n: re.sub(r"\s", "", (ROOT / "seeds" / "clean" / f"{n}.txt").read_text(encoding="utf-8"))
+         for n in ("000", "001", "002", "003")}
+
+
+def _id(path):
+    return path.stem
+
+
+@cache
+def full_plan(venue):
+    return plan(parse_script(FULL), venue=venue)
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=_id)
+def test_every_step_quotes_its_clause_verbatim(path):
+    script = parse_script(path)
+    for step in script.steps:
+        assert re.sub(r"\s", "", step.text) in CLEAN[step.source[:3]], f"{step.id}: 「{step.text}」"
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=_id)
+def test_every_quotation_in_the_notes_is_in_the_seeds(path):
+    assert check_quotations(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=_id)
+@pytest.mark.parametrize("venue", ["xie", "xiang"])
+def test_plans_clean_in_both_venues_and_every_reading(path, venue):
+    script = parse_script(path)
+    assert set(script.reading_names) >= {"zheng", "ao"}
+    assert script.reading_names[0] == "zheng"
+    for reading in script.reading_names:
+        failures = check(plan(script, venue=venue, reading=reading))
+        assert not failures, f"{reading}: " + "; ".join(f"[{v.step}] {v.detail}" for v in failures[:3])
+
+
+def _near(ch, figure, step_id, place, tolerance=1.5, facing=None):
+    from stage.relations import resolve
+
+    step = ch.step(step_id)
+    pose = ch.pose_at(figure, step.t1)
+    m = re.fullmatch(r"(.+)\[(\d+)\]", place)
+    if m:
+        x, y = ch.venue.landmark(m.group(1)).slot(int(m.group(2)) - 1)
+    else:
+        p = resolve(ch.venue, place)
+        x, y = p.x, p.y
+    assert math.dist((pose.x, pose.y), (x, y)) <= tolerance, f"{figure} not at {place} after {step_id}"
+    if facing is not None:
+        assert abs((pose.bearing - facing + 180) % 360 - 180) <= 1.0, f"{figure} faces {pose.bearing:.0f}"
+
+
+ARCHERS = ["上耦上射", "上耦下射", "次耦上射", "次耦下射", "下耦上射", "下耦下射"]
+
+
+@pytest.mark.parametrize("venue", ["xie", "xiang"])
+def test_the_text_s_stations_are_reached(venue):
+    ch = full_plan(venue)
+    _near(ch, "司射", "e1.s05", "司射位", facing=90)  # 「司射先立于所設中之西南，東面」
+    for k, name in enumerate(ARCHERS, start=1):  # 「立于其西南，東面北上而俟」
+        _near(ch, name, "e1.s06", f"射位一[{k}]", facing=90)
+    _near(ch, "獲者", "e2.s02", "侯", tolerance=4.0, facing=0)  # 「執旌負侯而俟」
+    _near(ch, "上耦上射", "e2.s07", "上物", facing=180)  # 「皆左足履物，還，視侯中」
+    _near(ch, "上耦下射", "e2.s07", "下物", facing=180)
+    _near(ch, "司馬", "e2.s09", "物間", tolerance=2.5, facing=225)  # 「西南面立于物[間]」
+    _near(ch, "獲者", "e2.s10", "乏", tolerance=4.0, facing=90)  # 「以至于乏，坐，東面偃旌」
+    _near(ch, "司馬", "e2.s11", "司馬位", facing=90)  # 「反位，立于司射之南」
+    for k, name in enumerate(ARCHERS, start=1):  # 「襲而俟于堂西，南面，東上」
+        _near(ch, name, "e2.s18", f"堂西位[{k}]", facing=180)
+    _near(ch, "獲者", "e3.s03", "侯", tolerance=4.0, facing=0)  # 「以旌負侯而俟」
+    for k, name in enumerate(ARCHERS, start=1):  # 「進立于司馬之西南」, 疏 「亦東面北上也」
+        _near(ch, name, "e5.s02", f"射位二[{k}]", facing=90)
+    _near(ch, "釋獲者", "e6.s09", "中西", tolerance=1.5, facing=90)  # 「釋獲者坐設中 … 東面」
+
+
+@pytest.mark.parametrize("venue", ["xie", "xiang"])
+def test_passages_join_up_in_the_whole_sequence(venue):
+    """Each passage of full.yaml declares its figures where the passage before it leaves them."""
+    ch = full_plan(venue)
+    sequence = parse_script(FULL)
+    parts = [parse_script(FULL.parent / str(p)) for p in _includes()]
+    for before, after in zip(parts, parts[1:]):
+        prefix = after.passage.replace(".", "") + "."
+        first = next(s for s in ch.steps if s.id.startswith(prefix))
+        starts = Planner(after, ch.venue, "zheng")._initial_timelines()
+        for name, tl in starts.items():
+            if name.startswith("obj.") or name not in sequence.figures:
+                continue
+            pose = ch.pose_at(name, first.t0)
+            gap = math.dist((pose.x, pose.y), tl.pos)
+            assert gap <= 1.5, f"{after.passage}: {name} declared at {after.figures[name].start}, " \
+                               f"but {before.passage} leaves him {gap:.1f} 尺 away"
+
+
+def _includes():
+    import yaml
+
+    return yaml.safe_load(FULL.read_text(encoding="utf-8"))["include"]
+
+
+def test_choreo_list_shows_first_and_last_clause(capsys):
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for path in SCRIPTS:
+        script = parse_script(path)
+        assert f"「{script.steps[0].text}」" in out and f"「{script.steps[-1].text}」" in out
+    assert "xiangshe/full (default)" in out
+
+
+def test_the_readings_document_is_up_to_date():
+    committed = (ROOT / "docs" / "readings.md").read_text(encoding="utf-8")
+    assert committed == render_readings(), "docs/readings.md is stale: run python -m choreo.readings_doc"
+
+
+def test_every_dispute_the_issue_names_has_a_reading():
+    """f.1–f.7, f.11 and f.13 (the ones that change places, facings, paths or order) appear as 敖 changes."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in SCRIPTS)
+    quoted = {
+        "f.1": "兴受算东靣并受也", "f.2": "先设荐俎乃受爵亦变于君礼也", "f.3": "荐俎皆北面设之俎在荐南",
+        "f.4": "反位反堂西之位", "f.5": "执爵者之升似当在上耦未升饮之时", "f.6": "主人先而賔后",
+        "f.11": "司马降亦由司射之南", "f.13": "就其耦亦由其西而立于其南也",
+    }
+    missing = [f for f, q in quoted.items() if q not in text]
+    assert not missing, f"no reading quotes {missing}"
