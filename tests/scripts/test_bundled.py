@@ -12,7 +12,7 @@ from choreo.check import check
 from choreo.cli import main
 from choreo.paths import scripts_dir
 from choreo.planner import Planner
-from choreo.planning import bundled_scripts, load_venue, plan
+from choreo.planning import bundled_scripts, plan
 from choreo.readings_doc import render as render_readings
 from choreo.script import parse_script
 from stage.sources import check_quotations
@@ -101,7 +101,7 @@ def test_passages_join_up_in_the_whole_sequence(venue):
     ch = full_plan(venue)
     sequence = parse_script(FULL)
     parts = [parse_script(FULL.parent / str(p)) for p in _includes()]
-    for before, after in zip(parts, parts[1:]):
+    for before, after in zip(parts, parts[1:], strict=False):
         prefix = after.passage.replace(".", "") + "."
         first = next(s for s in ch.steps if s.id.startswith(prefix))
         starts = Planner(after, ch.venue, "zheng")._initial_timelines()
