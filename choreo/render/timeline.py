@@ -123,6 +123,33 @@ def build_timeline(steps: tuple[Step, ...] | list[Step], speed: float, hold: flo
     return Timeline(steps, tuple(segments), start, end)
 
 
+def fit_pace(steps: tuple[Step, ...] | list[Step], speed: float, hold: float,
+             max_video: float) -> tuple[float, float]:
+    """The (speed, hold) to use so that the video lasts at most ``max_video`` seconds.
+
+    ``speed`` and ``hold`` are kept when the video fits. Otherwise the hold is first shortened (to
+    no less than 1 s: a clause is still seen, if not read aloud) so that the held texts take at most
+    half of the video, then the speed is raised until the whole fits (or as near as the holds allow). A modelling choice for the whole rite,
+    which lasts well over an hour of ceremony: a lecturer asks for a passage to see it at 4×.
+    """
+    steps = tuple(steps)
+    if build_timeline(steps, speed, hold).duration <= max_video:
+        return speed, hold
+    floor = build_timeline(steps, 1e9, hold).duration  # the holds alone
+    if floor > max_video / 2:
+        hold = max(1.0, hold * (max_video / 2) / floor)
+    lo, hi = speed, speed
+    while build_timeline(steps, hi, hold).duration > max_video and hi < 512:
+        lo, hi = hi, hi * 2
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if build_timeline(steps, mid, hold).duration > max_video:
+            lo = mid
+        else:
+            hi = mid
+    return round(hi, 2), round(hold, 2)
+
+
 def sample_times(timeline: Timeline, fps: int) -> np.ndarray:
     """Ceremony times of every frame (frame k shows video time k / fps)."""
     n = timeline.frame_count(fps)

@@ -56,3 +56,15 @@ def test_zero_length_step_gets_a_pause_with_its_text():
     paused = [v / 10 for v in range(int(tl.duration * 10)) if tl.at(v / 10)[1].id == "s1"]
     assert max(paused) - min(paused) >= 2.8
     assert all(tl.ceremony(v) == pytest.approx(8.0) for v in paused)
+
+
+def test_fit_pace_keeps_a_short_passage_and_speeds_up_a_long_one():
+    from choreo.render.timeline import fit_pace
+
+    short = [_step(0, 0, 20), _step(1, 20, 40)]
+    assert fit_pace(short, 4.0, 3.0, 600) == (4.0, 3.0)
+    # 400 steps of 20 s: 8000 s of ceremony, 2000 s of video at 4× — too long for 10 minutes.
+    long = [_step(i, 20 * i, 20 * (i + 1)) for i in range(400)]
+    speed, hold = fit_pace(long, 4.0, 3.0, 600)
+    assert speed > 4.0 and 1.0 <= hold < 3.0
+    assert build_timeline(long, speed, hold).duration == pytest.approx(600, abs=1.0)
