@@ -14,6 +14,7 @@ import re
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -73,6 +74,12 @@ class PlanRun:
     carries: list[Carry] = field(default_factory=list)
 
 
+def _copy_open(carries: list[Carry]) -> list[Carry]:
+    """Carries still open (the object still in someone's hands) are changed when it is set down;
+    closed ones never change again and can be shared between snapshots."""
+    return [replace(c) if math.isinf(c.t1) else c for c in carries]
+
+
 @dataclass
 class _Snapshot:
     """The planning state before a step, so that a later pass can start again from there."""
@@ -90,7 +97,7 @@ class _Snapshot:
     def take(cls, run: PlanRun, ends: dict, previous_end: float) -> _Snapshot:
         # Sample rows are never changed once appended: a shallow copy of each list is enough.
         return cls({n: (list(tl.samples), tl.t) for n, tl in run.timelines.items()}, list(run.steps),
-                   list(run.events), list(run.meetings), [replace(c) for c in run.carries], dict(ends),
+                   list(run.events), list(run.meetings), _copy_open(run.carries), dict(ends),
                    previous_end, dict(run.stations))
 
     def restore(self) -> tuple[PlanRun, dict, float]:
@@ -100,7 +107,7 @@ class _Snapshot:
             tl.samples, tl.t = list(samples), t
             timelines[name] = tl
         run = PlanRun(timelines, dict(self.stations), list(self.steps), list(self.events), list(self.meetings),
-                      [replace(c) for c in self.carries])
+                      _copy_open(self.carries))
         return run, dict(self.ends), self.previous_end
 
 
@@ -199,25 +206,26 @@ class StepContext:
         """People standing where ``path`` would brush them, as discs (x, y, radius)."""
         if len(path) < 2:
             return []
-        seg_a = np.array(path[:-1])
-        seg_d = np.array(path[1:]) - seg_a
-        seg_len2 = np.maximum((seg_d ** 2).sum(axis=1), 1e-12)
         t = self.timeline(figure).t
-        mine = self.planner.radius(figure)
-        out = []
+        names, points, radii = [], [], []
         for name, other in self.run.timelines.items():
             if name == figure or name.startswith("obj."):
                 continue
             x, y = other.position_at(t)
             if other.t > t + 1e-6 and (x, y) != other.position_at(other.t):
                 continue  # moving now: timing, not routing, keeps them apart
-            rr = self.planner.radius(name)
-            # Distance from (x, y) to the polyline, segment by segment.
-            u = np.clip(((x - seg_a[:, 0]) * seg_d[:, 0] + (y - seg_a[:, 1]) * seg_d[:, 1]) / seg_len2, 0, 1)
-            dist = np.hypot(seg_a[:, 0] + u * seg_d[:, 0] - x, seg_a[:, 1] + u * seg_d[:, 1] - y).min()
-            if dist < mine + rr + 0.1:
-                out.append((x, y, rr + 0.1))
-        return out
+            names.append(name)
+            points.append((x, y))
+            radii.append(self.planner.radius(name))
+        if not names:
+            return []
+        p = np.array(points)[:, None, :]  # (people, 1, 2)
+        a = np.array(path[:-1])[None, :, :]  # (1, segments, 2)
+        d = np.array(path[1:])[None, :, :] - a
+        u = np.clip(((p - a) * d).sum(axis=2) / np.maximum((d * d).sum(axis=2), 1e-12), 0.0, 1.0)
+        dist = np.hypot(*(a + u[..., None] * d - p).transpose(2, 0, 1)).min(axis=1)
+        near = dist < self.planner.radius(figure) + np.array(radii) + 0.1
+        return [(points[i][0], points[i][1], radii[i] + 0.1) for i in np.flatnonzero(near)]
 
     def face(self, figure: str, bearing: float, direction: str = "short") -> None:
         self.timeline(figure).turn(bearing, direction, self.param("turn_rate"))
@@ -233,6 +241,10 @@ class Planner:
         self.venue = venue
         self.reading = reading
         self.verbs = load_verbs()
+
+    @cached_property
+    def _figure_order(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.script.figures)}
 
     def param(self, name: str) -> float:
         if name in self.script.params:
@@ -257,22 +269,41 @@ class Planner:
 
     # -- the whole script ------------------------------------------------------------------------
     def plan(self) -> Choreography:
+        """Plan step after step. When a 相左's two parties have both been planned and one is early,
+        he waits that much longer before the walk and planning resumes from that step (saved state
+        is kept before every step), so a meeting costs a step or two of re-planning, not a pass."""
+        steps = self.script.steps
+        index_of = {step.id: i for i, step in enumerate(steps)}
         waits: dict[tuple[str, str, int], float] = {}
-        index_of = {step.id: i for i, step in enumerate(self.script.steps)}
         snapshots: list[_Snapshot] = []
-        resume = 0
-        for _ in range(MAX_PASSES):
-            run = self._plan_once(waits, snapshots, resume)
-            delays = self._meeting_delays(run.meetings)
+        run = PlanRun(self._initial_timelines(), {name: decl.position for name, decl in self.script.figures.items()})
+        for name, decl in self.script.figures.items():
+            if decl.kind == "object" and decl.carried_by:
+                run.carries.append(Carry(name, 0.0, math.inf, decl.carried_by))
+        ends: dict[str, tuple[float, float]] = {}
+        previous_end = 0.0
+        index, resyncs = 0, 0
+        while index < len(steps):
+            del snapshots[index:]
+            snapshots.append(_Snapshot.take(run, ends, previous_end))
+            previous_end = self._plan_step(run, index, ends, previous_end, waits)
+            delays = self._meeting_delays(run.meetings, complete=False)
             if not delays:
-                return self._freeze(run)
+                index += 1
+                continue
+            resyncs += 1
+            if resyncs > MAX_PASSES * (1 + len(steps)):
+                raise PlanError("the 相左 meetings could not be synchronised (a cycle of waits)", steps[index].loc)
             for key, delay in delays.items():
                 waits[key] = waits.get(key, 0.0) + delay
-            # Everything before the first delayed step stays as it was: plan again from there.
-            resume = min(index_of[key[0]] for key in delays)
-        raise PlanError("the 相左 meetings could not be synchronised (a cycle of waits)", None)
+            index = min(index_of[key[0]] for key in delays)
+            run, ends, previous_end = snapshots[index].restore()
+        self._meeting_delays(run.meetings, complete=True)  # a 相左 declared by one party only
+        return self._freeze(run)
 
-    def _meeting_delays(self, meetings: list[Meeting]) -> dict[tuple[str, str, int], float]:
+    def _meeting_delays(self, meetings: list[Meeting], complete: bool = True) -> dict[tuple[str, str, int], float]:
+        """Delays that make each 相左's parties arrive together; with ``complete`` False (planning
+        still under way) a meeting whose partner is not planned yet is left for later."""
         # The k-th 相左 of A with B is met by the k-th of B with A (the same two pass each other
         # more than once in a sequence of passages: 司射 and 司馬 in e.2 and again in e.3).
         # One meeting per walking action: a pair's two members record it twice (keep the last, as before).
@@ -285,6 +316,8 @@ class Planner:
             theirs_all = by_pair.get((partner, figure), [])
             for k, mine in enumerate(mine_all):
                 if k >= len(theirs_all):
+                    if not complete:
+                        break
                     raise PlanError(f"step {mine.step}: {figure} passes {partner} (相左) but {partner} has no "
                                     f"相左 with {figure}: declare it on both", mine.loc)
                 gap = theirs_all[k].t - mine.t
@@ -309,52 +342,37 @@ class Planner:
                 timelines[name] = Timeline(name, carrier.x, carrier.y, decl.facing)
         return timelines
 
-    def _plan_once(self, waits: Mapping[tuple[str, str, int], float], snapshots: list[_Snapshot],
-                   resume: int) -> PlanRun:
-        """Plan the steps from ``resume`` on, starting from the state saved before that step."""
-        if resume > 0:
-            run, ends, previous_end = snapshots[resume].restore()
-            del snapshots[resume:]
+    def _plan_step(self, run: PlanRun, index: int, ends: dict[str, tuple[float, float]], previous_end: float,
+                   waits: Mapping[tuple[str, str, int], float]) -> float:
+        """Plan one step into ``run``; returns the new latest end of any step."""
+        decl = self.script.steps[index]
+        run.stations.update(decl.stations)
+        if decl.start:
+            mode, ref = decl.start
+            if ref not in ends:
+                raise PlanError(f"step {decl.id} starts '{mode} {ref}' but {ref} is not planned before it",
+                                decl.loc)
+            t0 = ends[ref][0] if mode == "with" else ends[ref][1]
         else:
-            snapshots.clear()
-            run = PlanRun(self._initial_timelines(),
-                          {name: decl.position for name, decl in self.script.figures.items()})
-            for name, decl in self.script.figures.items():
-                if decl.kind == "object" and decl.carried_by:
-                    run.carries.append(Carry(name, 0.0, math.inf, decl.carried_by))
-            ends, previous_end = {}, 0.0
-        for index, decl in enumerate(self.script.steps):
-            if index < resume:
-                continue
-            snapshots.append(_Snapshot.take(run, ends, previous_end))
-            run.stations.update(decl.stations)
-            if decl.start:
-                mode, ref = decl.start
-                if ref not in ends:
-                    raise PlanError(f"step {decl.id} starts '{mode} {ref}' but {ref} is not planned before it",
-                                    decl.loc)
-                t0 = ends[ref][0] if mode == "with" else ends[ref][1]
-            else:
-                t0 = previous_end
-            ctx = StepContext(self, run, decl, t0)
-            acted: set[str] = set()
-            for actor, actions in decl.actions:
-                members = self.script.members(actor)
-                acted.update(members)
-                for i, action in enumerate(actions):
-                    self._do(ctx, actor, members, i, action, waits)
-            t1 = max([t0, *(run.timelines[m].t for m in acted)])
-            if t1 - t0 < 1e-6:
-                t1 = t0 + self.param("dur.俟")
-            contacts = tuple(ctx.contacts) + tuple(Contact((a, b), t0, t1, decl.id, "declared")
-                                                   for a, b in decl.contacts)
-            run.steps.append(Step(decl.id, index, round(t0, 6), round(t1, 6), decl.text, decl.source,
-                                  tuple(sorted(acted, key=list(self.script.figures).index)), decl.loc,
-                                  self.script.passage, decl.notes, tuple(ctx.verbs), decl.checks, contacts,
-                                  decl.reading_note))
-            ends[decl.id] = (t0, t1)
-            previous_end = max(previous_end, t1)
-        return run
+            t0 = previous_end
+        ctx = StepContext(self, run, decl, t0)
+        acted: set[str] = set()
+        for actor, actions in decl.actions:
+            members = self.script.members(actor)
+            acted.update(members)
+            for i, action in enumerate(actions):
+                self._do(ctx, actor, members, i, action, waits)
+        t1 = max([t0, *(run.timelines[m].t for m in acted)])
+        if t1 - t0 < 1e-6:
+            t1 = t0 + self.param("dur.俟")
+        contacts = tuple(ctx.contacts) + tuple(Contact((a, b), t0, t1, decl.id, "declared")
+                                               for a, b in decl.contacts)
+        run.steps.append(Step(decl.id, index, round(t0, 6), round(t1, 6), decl.text, decl.source,
+                              tuple(sorted(acted, key=self._figure_order.__getitem__)), decl.loc,
+                              self.script.passage, decl.notes, tuple(ctx.verbs), decl.checks, contacts,
+                              decl.reading_note))
+        ends[decl.id] = (t0, t1)
+        return max(previous_end, t1)
 
     def _do(self, ctx: StepContext, actor: str, members: tuple[str, ...], index: int, action: Action,
             waits: Mapping[tuple[str, str, int], float]) -> None:
