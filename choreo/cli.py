@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from choreo.errors import YiliError
@@ -56,6 +57,13 @@ def main(argv: list[str] | None = None) -> int:
     except YiliError as exc:
         print(exc.format(), file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (choreo list | head): not an error worth a traceback.
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        except OSError:
+            pass
+        return 0
     except KeyboardInterrupt as exc:
         print(str(exc) or "interrupted", file=sys.stderr)
         return 130

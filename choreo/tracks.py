@@ -87,6 +87,12 @@ def dumps(ch: Choreography) -> str:
     return json.dumps(tracks_document(ch), ensure_ascii=False, indent=1) + "\n"
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_tracks(ch: Choreography, out: str | Path) -> Path:
     """Write atomically: the file appears complete or not at all."""
     out = Path(out)
@@ -101,6 +107,7 @@ def write_tracks(ch: Choreography, out: str | Path) -> Path:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a tracks file is for sharing
         os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -80,3 +80,16 @@ def test_step_texts_are_verbatim_quotations(exported):
 def test_unwritable_folder_leaves_nothing(tmp_path, capsys):
     assert main(["tracks", SCRIPT, "-o", str(tmp_path / "no" / "such" / "x.json")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+def test_the_written_file_is_readable_by_others(tmp_path):
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        out = tmp_path / "t.json"
+        assert main(["tracks", SCRIPT, "-o", str(out)]) == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
