@@ -6,6 +6,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from choreo.check import check
@@ -144,3 +145,18 @@ def test_every_dispute_the_issue_names_has_a_reading():
     }
     missing = [f for f, q in quoted.items() if q not in text]
     assert not missing, f"no reading quotes {missing}"
+
+
+def test_the_objects_of_the_rite_move_with_those_who_carry_them():
+    """楅, 中, 算, 豐, 觶, 旌, 撲 and the 薦俎 have tracks that move (set down, carried, taken away)."""
+    ch = full_plan("xie")
+    objects = {n for n, f in ch.figures.items() if f.kind == "object"}
+    assert objects >= {"obj.楅", "obj.中", "obj.算", "obj.豐", "obj.觶", "obj.旌", "obj.撲", "obj.薦獲者",
+                       "obj.俎獲者", "obj.薦釋獲者"}
+    for name in objects:
+        s = ch.tracks[name].samples
+        assert np.ptp(s[:, 1]) + np.ptp(s[:, 2]) > 10.0, f"{name} never moves"
+    # The 旌 goes with the 獲者 from the 侯 to the 乏 in the first round (e.2 s10).
+    step = ch.step("e2.s10")
+    flag, keeper = ch.pose_at("obj.旌", step.t1), ch.pose_at("獲者", step.t1)
+    assert math.dist((flag.x, flag.y), (keeper.x, keeper.y)) < 1.0
