@@ -111,6 +111,15 @@ class FrameSink:
             except FileNotFoundError:
                 pass
 
+    def sweep(self) -> None:
+        """Once nothing can write to the sink any more: stop the encoder for good and remove the
+        temporary file. ``abort`` from the main thread cannot always stop an encoder that the writer
+        thread is feeding at that moment, and ffmpeg may create its output after the first unlink."""
+        try:
+            self._kill()
+        finally:
+            self.tmp.unlink(missing_ok=True)
+
     def __enter__(self):
         return self
 

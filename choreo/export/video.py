@@ -147,6 +147,7 @@ def _abandon(sink: FrameSink, writer: _Writer | None) -> None:
     sink.abort()
     if writer is not None:
         writer.stop()
+        sink.sweep()
 
 
 def still_time(choreo: Choreography, at: str | None) -> tuple[float, Step | None]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 
-from choreo.model import Choreography
+from choreo.model import POSTURE_EVENTS, Choreography, Pose
 from choreo.render.style import CARRIED
 
 TAKE = ("取", "受", "執")
@@ -35,6 +35,18 @@ class FigureStates:
     def __init__(self, choreo: Choreography) -> None:
         self._carry: dict[str, tuple[list[float], list[tuple[str, ...]]]] = {}
         self._gestures: dict[str, list[tuple[float, float, str]]] = {}
+        # Choreography.posture_at scans every event up to t (a tenth of a millisecond per figure and
+        # frame); the same answer by bisection: an event counts once it and every event stored
+        # before it are at or before t, i.e. once the running maximum of the times reaches it.
+        self._posture: dict[str, tuple[list[float], list[str]]] = {}
+        latest = float("-inf")
+        for ev in choreo.events:
+            latest = max(latest, ev.t)
+            if ev.kind in POSTURE_EVENTS:
+                times, postures = self._posture.setdefault(ev.figure, ([], []))
+                times.append(latest)
+                postures.append(POSTURE_EVENTS[ev.kind])
+        self._choreo = choreo
         for name, info in choreo.figures.items():
             self._carry[name] = ([float("-inf")], [tuple(info.carries)])
         for ev in sorted(choreo.events, key=lambda e: e.t):
@@ -52,6 +64,22 @@ class FigureStates:
                 now.remove(obj)
             times.append(ev.t)
             sets.append(tuple(now))
+
+    def posture(self, figure: str, t: float) -> str:
+        """``Choreography.posture_at(figure, t)``, by bisection."""
+        entry = self._posture.get(figure)
+        if entry is None:
+            return "立"
+        i = bisect.bisect_right(entry[0], t)
+        return entry[1][i - 1] if i else "立"
+
+    def pose(self, figure: str, t: float) -> Pose | None:
+        """``Choreography.pose_at(figure, t)`` with the posture looked up by :meth:`posture`."""
+        track = self._choreo.tracks.get(figure)
+        at = track.at(t) if track is not None else None
+        if at is None:
+            return None
+        return Pose(at[0], at[1], at[2], self.posture(figure, t))
 
     def ever_carries(self, figure: str) -> set[str]:
         """Every object the figure holds at some moment."""

@@ -234,7 +234,7 @@ class FrameRenderer:
     def _poses_at(self, t: float) -> dict[str, Pose | None]:
         """Every figure's pose at t, computed once for the main view and the strip."""
         if self._poses[0] != t:
-            self._poses = (t, {name: self.choreo.pose_at(name, t) for name in self.choreo.figures})
+            self._poses = (t, {name: self.states.pose(name, t) for name in self.choreo.figures})
         return self._poses[1]
 
     def _held_boxes(self, px, py, r, held) -> list[tuple[float, float, float, float]]:
@@ -356,12 +356,18 @@ class FrameRenderer:
             return
         i0 = int(np.searchsorted(s[:, 0], t0, side="right"))
         i1 = int(np.searchsorted(s[:, 0], t, side="left"))
-        times = [max(t0, s[0, 0])] + list(s[i0:i1, 0]) + [t]
-        pts = []
-        for tt in times:
-            at = track.at(tt)
-            if at is not None:
-                pts.append((tt, at[0], at[1]))
+        near = s[max(i0 - 1, 0):i1 + 1, 1:3]  # every sample the trail's points lie between
+        if (near == near[0]).all():
+            return  # standing still all the while: every segment has zero length, nothing is drawn
+        # Track.at at a sample's own time is that sample (the last of several at one time): looked
+        # up all at once; only the two ends are interpolated.
+        start, end = max(t0, s[0, 0]), track.at(t)
+        first = track.at(start)
+        inner = s[np.searchsorted(s[:, 0], s[i0:i1, 0], side="right") - 1]
+        pts = [(start, first[0], first[1])] if first is not None else []
+        pts += zip(s[i0:i1, 0].tolist(), inner[:, 1].tolist(), inner[:, 2].tolist(), strict=True)
+        if end is not None:
+            pts.append((t, end[0], end[1]))
         if len(pts) < 2:
             return
         colour = colour_of(info)

@@ -15,12 +15,64 @@ import pygame
 from choreo.render import fonts
 
 RGB = tuple[int, int, int]
+# Glyphs freetype keeps laid out per font size. Its default, 64, is less than one step's text, so
+# every measure of a line loaded its glyphs again (get_rect cost ~40 µs instead of ~2 µs). Modelling
+# choice: above the ~530 distinct characters of the whole rite's texts with room for labels.
+GLYPH_CACHE = 2048
+
+
+_FACE_SIZE = 16  # the size fonts.missing_glyphs probes at: its Font object is the face all sizes use
+
+
+class _Sized:
+    """The bundled font at one size, drawn through one shared Font object.
+
+    freetype's cache keeps only a couple of faces open, and each ``fonts.load_font(size)`` is a face
+    of its own: with three sizes in turn (the panels, the labels, the caption) every call reopened
+    the font file, some 1.5 ms. One Font asked for each size (``size=``) gives the same pixels.
+    """
+
+    __slots__ = ("face", "size")
+
+    def __init__(self, size: int) -> None:
+        fonts.load_font(size)  # refuses a bad size, as before
+        self.face = fonts.load_font(_FACE_SIZE)
+        self.size = size
+
+    def render(self, text: str, colour: RGB):
+        return self.face.render(text, colour, size=self.size)
+
+    def get_rect(self, text: str):
+        return self.face.get_rect(text, size=self.size)
+
+    def get_metrics(self, text: str):
+        return self.face.get_metrics(text, size=self.size)
+
+
+_sized: dict[int, _Sized] = {}
+
+
+def _font(size: int) -> _Sized:
+    hit = _sized.get(size)
+    if hit is None:
+        hit = _sized[size] = _Sized(size)
+    return hit
+
+
+def _init_freetype() -> None:
+    """Start freetype with a glyph cache for our texts, unless it is started already (then the fonts
+    loaded so far keep their cache; fonts.load_font starts it with the default otherwise)."""
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init(cache_size=GLYPH_CACHE)
 
 
 class TextCache:
     """Rendered text surfaces keyed by (text, size, colour, halo)."""
 
     def __init__(self) -> None:
+        _init_freetype()
         self._surfaces: dict[tuple, pygame.Surface] = {}
         self._checked: set[str] = set()
         self._widths: dict[tuple[str, int], int] = {}
@@ -46,7 +98,7 @@ class TextCache:
         table = self._advances.setdefault(int(size), {})
         new = "".join(ch for ch in dict.fromkeys(text) if ch not in table)
         if new:
-            font = fonts.load_font(int(size))
+            font = _font(int(size))
             for ch, m in zip(new, font.get_metrics(new), strict=True):
                 table[ch] = m[4] if m is not None else float(size)
         return sum(table[ch] for ch in text)
@@ -58,7 +110,7 @@ class TextCache:
         if surf is not None:
             return surf
         self.check(text, where)
-        font = fonts.load_font(int(size))
+        font = _font(int(size))
         plain = _render_plain(font, text, colour, size)
         if halo is None:
             surf = plain
@@ -104,7 +156,7 @@ class TextCache:
         """Break ``text`` into lines at most ``width`` pixels wide (any character may end a CJK line,
         but a closing punctuation mark never starts one)."""
         self.check(text, "caption")
-        font = fonts.load_font(int(size))
+        font = _font(int(size))
         self.advance(text, size)  # fills the advance table for every character of text
         adv = self._advances[int(size)]
         sure = width - size  # an estimate this far under the limit fits for certain (see advance)
@@ -135,7 +187,7 @@ class TextCache:
         return hit
 
     def _measure(self, text: str, size: int) -> int:
-        font = fonts.load_font(int(size))
+        font = _font(int(size))
         if " " not in text:
             return font.get_rect(text).width
         words = [w for w in text.split(" ") if w]

@@ -56,6 +56,15 @@ class Panels:
     def __init__(self, writer: Writer) -> None:
         self.writer = writer
         self._cache: dict[str, dict[tuple, pygame.Surface]] = {}
+        self._bases: dict[tuple, object] = {}  # what the step's panels are drawn over, per plan
+
+    def _base(self, key: tuple, build):
+        hit = self._bases.get(key)
+        if hit is None:
+            if len(self._bases) >= 2 * KEEP:
+                del self._bases[next(iter(self._bases))]
+            hit = self._bases[key] = build()
+        return hit
 
     def _cached(self, name: str, key: tuple, build) -> pygame.Surface:
         kept = self._cache.setdefault(name, {})
@@ -99,30 +108,54 @@ class Panels:
 
     def _bar_surface(self, lay: Layout, spans: Spans, state: ViewerState, marks, ident: int) -> pygame.Surface:
         return self._cached("bar", (lay.bar, lay.track, ident, state.step, marks, state.checker),
-                            lambda: self._bar_back(lay, spans, state, marks))
+                            lambda: self._bar_back(lay, spans, state, marks, ident))
 
-    def _bar_back(self, lay: Layout, spans: Spans, state: ViewerState, marks) -> pygame.Surface:
+    def _bar_back(self, lay: Layout, spans: Spans, state: ViewerState, marks, ident: int) -> pygame.Surface:
+        """The step's timeline: the ticks and marks (kept, one per plan) with the step's span painted
+        in, then the ticks and marks over that span drawn again on top, as drawing them all after
+        the span would (a few hundred lines cost a couple of milliseconds a step)."""
         left, top, w, h = lay.bar
-        back = pygame.Surface((w, h))
-        back.fill(BG)
+        base, xs = self._bar_base(lay, spans, state.checker, marks, ident)
+        back = base.copy()
+        if not len(spans) or not 0 <= state.step < len(spans):
+            return back
         tl, tt, tw, th = lay.track
         tl, tt = tl - left, tt - top
-        pygame.draw.rect(back, (70, 70, 80), (tl, tt + th // 2 - 2, tw, 4))
-        if len(spans):
-            def x(t):
-                return lay.x_at(t, spans.start, spans.end) - left
-            if 0 <= state.step < len(spans):
-                a, b = x(spans.t0[state.step]), x(spans.t1[state.step])
-                pygame.draw.rect(back, CURRENT, (a, tt, max(2, b - a), th))
-            for t0 in spans.t0:
-                pygame.draw.line(back, TICK, (x(t0), tt), (x(t0), tt + th), 1)
-            if state.checker:
-                for t in marks:
-                    pygame.draw.line(back, RED, (x(t), tt - 4), (x(t), tt + th + 4), 2)
-            if 0 <= state.step < len(spans):
-                label = f"{spans.ids[state.step]}  ({state.step + 1}/{len(spans)})"
-                back.blit(self.writer.render(label, 14, TEXT), (tl, h - 20))
+        a = lay.x_at(spans.t0[state.step], spans.start, spans.end) - left
+        b = lay.x_at(spans.t1[state.step], spans.start, spans.end) - left
+        span_w = max(2, b - a)
+        pygame.draw.rect(back, CURRENT, (a, tt, span_w, th))
+        lo, hi = a - 3, a + span_w + 3  # lines are at most 2 px wide: these are all it can touch
+        for x in xs:
+            if lo <= x <= hi:
+                pygame.draw.line(back, TICK, (x, tt), (x, tt + th), 1)
+        if state.checker:
+            for t in marks:
+                x = lay.x_at(t, spans.start, spans.end) - left
+                if lo - 3 <= x <= hi + 3:  # over a tick drawn again
+                    pygame.draw.line(back, RED, (x, tt - 4), (x, tt + th + 4), 2)
+        label = f"{spans.ids[state.step]}  ({state.step + 1}/{len(spans)})"
+        back.blit(self.writer.render(label, 14, TEXT), (tl, h - 20))
         return back
+
+    def _bar_base(self, lay: Layout, spans: Spans, checker: bool, marks, ident: int):
+        """The timeline without a current step: (surface, the ticks' x)."""
+        def build():
+            left, top, w, h = lay.bar
+            back = pygame.Surface((w, h))
+            back.fill(BG)
+            tl, tt, tw, th = lay.track
+            tl, tt = tl - left, tt - top
+            pygame.draw.rect(back, (70, 70, 80), (tl, tt + th // 2 - 2, tw, 4))
+            xs = [lay.x_at(t0, spans.start, spans.end) - left for t0 in spans.t0]
+            for x in xs:
+                pygame.draw.line(back, TICK, (x, tt), (x, tt + th), 1)
+            if checker:
+                for t in marks:
+                    x = lay.x_at(t, spans.start, spans.end) - left
+                    pygame.draw.line(back, RED, (x, tt - 4), (x, tt + th + 4), 2)
+            return back, xs
+        return self._base(("bar", lay.bar, lay.track, ident, len(spans), marks, checker), build)
 
     # -- the list of steps ----------------------------------------------------------------------
     def steps(self, surf: pygame.Surface, lay: Layout, ch: Choreography | None, state: ViewerState,
@@ -132,32 +165,55 @@ class Panels:
     def _steps_surface(self, lay: Layout, ch: Choreography | None, state: ViewerState, scroll: int,
                        ident: int) -> pygame.Surface:
         key = (lay.steps, ident, state.step, scroll)
-        return self._cached("steps", key, lambda: self._steps(lay, ch, state, scroll))
+        return self._cached("steps", key, lambda: self._steps(lay, ch, state, scroll, ident))
 
-    def _steps(self, lay: Layout, ch: Choreography | None, state: ViewerState, scroll: int) -> pygame.Surface:
+    def _steps(self, lay: Layout, ch: Choreography | None, state: ViewerState, scroll: int,
+               ident: int = 0) -> pygame.Surface:
+        """The list scrolled to ``scroll`` with ``state.step`` highlighted: the rows are kept drawn
+        without a highlight (one surface per scroll position), and only the title and the current
+        row drawn again (each row is drawn within its own ROW_H band)."""
+        _, _, w, h = lay.steps
+        if ch is None:
+            out = pygame.Surface((w, h))
+            out.fill(BG)
+            out.blit(self.writer.render("步驟 — (no script loaded)", 15, META), (12, 7))
+            return out
+        out = self._base(("steps", lay.steps, ident, scroll), lambda: self._steps_base(lay, ch, scroll)).copy()
+        title = f"步驟 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}  讀 {ch.reading}"
+        out.set_clip((0, 0, w, ROW_H))
+        out.fill(BG)
+        out.blit(self.writer.render(fit_line(self.writer, title, 15, w - 24), 15, META), (12, 7))
+        row = state.step - scroll
+        if 0 <= row < lay.visible_rows and 0 <= state.step < len(ch.steps):
+            out.set_clip((0, ROW_H * (row + 1), w, ROW_H))
+            self._row(out, ch, state.step, row, w, True)
+        out.set_clip(None)
+        return out
+
+    def _steps_base(self, lay: Layout, ch: Choreography, scroll: int) -> pygame.Surface:
         _, _, w, h = lay.steps
         out = pygame.Surface((w, h))
         out.fill(BG)
-        if ch is None:
-            out.blit(self.writer.render("步驟 — (no script loaded)", 15, META), (12, 7))
-            return out
-        title = f"步驟 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}  讀 {ch.reading}"
-        out.blit(self.writer.render(fit_line(self.writer, title, 15, w - 24), 15, META), (12, 7))
         for row in range(lay.visible_rows):
             i = scroll + row
             if i >= len(ch.steps):
                 break
-            step = ch.steps[i]
-            y = ROW_H * (row + 1)
-            colour = CURRENT if i == state.step else (BG_ALT if i % 2 else BG)
-            pygame.draw.rect(out, colour, (0, y, w, ROW_H))
-            ident = self.writer.render(step.id, 13, ACCENT if i == state.step else META)
-            out.blit(ident, (10, y + (ROW_H - ident.get_height()) // 2))
-            x = 14 + max(44, ident.get_width() + 6)
-            line = fit_line(self.writer, step.text, 16, w - x - 8)
-            r = self.writer.render(line, 16, TEXT)
-            out.blit(r, (x, y + (ROW_H - r.get_height()) // 2))
+            out.set_clip((0, ROW_H * (row + 1), w, ROW_H))
+            self._row(out, ch, i, row, w, False)
+        out.set_clip(None)
         return out
+
+    def _row(self, out: pygame.Surface, ch: Choreography, i: int, row: int, w: int, current: bool) -> None:
+        step = ch.steps[i]
+        y = ROW_H * (row + 1)
+        colour = CURRENT if current else (BG_ALT if i % 2 else BG)
+        pygame.draw.rect(out, colour, (0, y, w, ROW_H))
+        ident = self.writer.render(step.id, 13, ACCENT if current else META)
+        out.blit(ident, (10, y + (ROW_H - ident.get_height()) // 2))
+        x = 14 + max(44, ident.get_width() + 6)
+        line = fit_line(self.writer, step.text, 16, w - x - 8)
+        r = self.writer.render(line, 16, TEXT)
+        out.blit(r, (x, y + (ROW_H - r.get_height()) // 2))
 
     # -- the current step's text ----------------------------------------------------------------
     def text(self, surf: pygame.Surface, lay: Layout, ch: Choreography | None, state: ViewerState,

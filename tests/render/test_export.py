@@ -132,6 +132,9 @@ def test_killed_encoder_is_reported_and_cleaned_up(tmp_path, choreography):
         def abort(self):
             sink.abort()
 
+        def sweep(self):
+            sink.sweep()
+
     with pytest.raises(ExportError, match="GIF encoder"):
         export_video(choreography, tmp_path / "clip.gif", cfg, renderer=renderer, sink=Killing())
     assert list(tmp_path.iterdir()) == []
