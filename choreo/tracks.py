@@ -7,12 +7,10 @@ fixed float formatting through rounding, no timestamps). Facing is unwrapped (se
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from choreo.errors import ExportError
+from choreo.atomic import check_destination, write_text
 from choreo.model import Choreography
 
 FORMAT, VERSION = "yili-tracks", 1
@@ -87,29 +85,6 @@ def dumps(ch: Choreography) -> str:
     return json.dumps(tracks_document(ch), ensure_ascii=False, indent=1) + "\n"
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def write_tracks(ch: Choreography, out: str | Path) -> Path:
     """Write atomically: the file appears complete or not at all."""
-    out = Path(out)
-    folder = out.parent if str(out.parent) else Path(".")
-    if not folder.is_dir():
-        raise ExportError(f"cannot write {out}: no such folder {folder}")
-    text = dumps(ch)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=folder)
-    except OSError as exc:
-        raise ExportError(f"cannot write {out}: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a tracks file is for sharing
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return out
+    return write_text(check_destination(out, (".json",), "choreo tracks"), dumps(ch))

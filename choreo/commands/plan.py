@@ -8,10 +8,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
+
+from choreo.atomic import check_destination, write_text
 
 DEFAULT_SIZE = "1600x1000"
 
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     cfg = RenderConfig(size=parse_size(args.size), strip=args.strip, quiet=True)
     out = Path(args.output) if args.output else None
     if out is not None:
-        _check_output(out)
+        check_destination(out, (".png", ".svg"), "choreo plan")
     venue = load_venue(args.venue)
     if args.sources:
         print_sources(venue)
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     if out.suffix.lower() == ".svg":
         from choreo.render.svg import plan_svg
 
-        _atomic_write_text(out, plan_svg(venue, cfg))
+        write_text(out, plan_svg(venue, cfg))
     else:
         import pygame
 
@@ -55,29 +55,6 @@ def run(args: argparse.Namespace) -> int:
             sink.write(pygame.image.tobytes(surf, "RGB"))
     print(out)
     return 0
-
-
-def _check_output(out: Path) -> None:
-    from choreo.errors import ExportError
-
-    if out.suffix.lower() not in (".png", ".svg"):
-        raise ExportError(f"cannot write '{out}': choreo plan writes .png or .svg")
-    folder = out.parent if str(out.parent) else Path(".")
-    if not folder.is_dir():
-        raise ExportError(f"cannot write '{out}': folder '{folder}' does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise ExportError(f"cannot write '{out}': folder '{folder}' is not writable")
-
-
-def _atomic_write_text(out: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent if str(out.parent) else ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def print_sources(venue, stream=None) -> None:

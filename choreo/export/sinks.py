@@ -1,4 +1,4 @@
-"""One frame-sink interface behind MP4, GIF and PNG: ``write(frame)``, ``close()``, ``abort()``.
+"""One frame-sink interface behind MP4, GIF and PNG: ``write(frame)``, ``close()``, ``abort()``, ``sweep()``.
 
 A frame is RGB24 bytes (row-major, ``width * height * 3``) as ``pygame.image.tobytes(s, "RGB")`` gives;
 the video sinks also take ``pix_fmt="bgr0"``: a 32-bit surface's own buffer (``FrameRenderer.frame_raw``),
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import os
 import subprocess
-import tempfile
 from pathlib import Path
 
+from choreo import atomic
 from choreo.errors import ExportError
 from choreo.render.config import GIF_FPS
 
@@ -24,23 +24,7 @@ PIX_FMTS = {"rgb24": 3, "bgr0": 4}  # ffmpeg's names → bytes per pixel
 
 def check_destination(path: str | os.PathLike) -> Path:
     """Fail before any work when the output cannot be written (missing or read-only folder, bad suffix)."""
-    out = Path(path)
-    if out.suffix.lower() not in FORMATS:
-        raise ExportError(f"cannot write '{out}': the output must end in .mp4, .gif or .png")
-    folder = out.parent if str(out.parent) else Path(".")
-    if not folder.is_dir():
-        raise ExportError(f"cannot write '{out}': folder '{folder}' does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise ExportError(f"cannot write '{out}': folder '{folder}' is not writable")
-    if out.is_dir():
-        raise ExportError(f"cannot write '{out}': it is a folder")
-    return out
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    return atomic.check_destination(path, FORMATS, "choreo render")
 
 
 class FrameSink:
@@ -57,10 +41,8 @@ class FrameSink:
         self.fps = fps
         self.pix_fmt = pix_fmt
         self.frames = 0
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=f".part{self.path.suffix}",
-                                   dir=self.path.parent if str(self.path.parent) else ".")
+        fd, self.tmp = atomic.temporary_beside(self.path)
         os.close(fd)
-        self.tmp = Path(tmp)
         self._closed = False
 
     def _check(self, frame) -> bytes | memoryview:
@@ -85,7 +67,6 @@ class FrameSink:
             self._finish()
             if self.frames == 0:
                 raise ExportError(f"{self.kind}: no frame was written")
-            os.chmod(self.tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual permissions
             os.replace(self.tmp, self.path)
         except ExportError:
             self.abort()

@@ -79,7 +79,7 @@ def test_step_texts_are_verbatim_quotations(exported):
 
 def test_unwritable_folder_leaves_nothing(tmp_path, capsys):
     assert main(["tracks", SCRIPT, "-o", str(tmp_path / "no" / "such" / "x.json")]) == 2
-    assert "no such folder" in capsys.readouterr().err
+    assert "does not exist" in capsys.readouterr().err
 
 
 def test_the_written_file_is_readable_by_others(tmp_path):
@@ -93,3 +93,16 @@ def test_the_written_file_is_readable_by_others(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE(out.stat().st_mode) == 0o644
+
+
+def test_an_svg_plan_and_a_video_are_readable_by_others_too(tmp_path):
+    """One way to write output files (choreo.atomic): the same permissions whatever writes them."""
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        assert main(["plan", "--venue", "xie", "-o", str(tmp_path / "p.svg")]) == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "p.svg").stat().st_mode) == 0o644
