@@ -1,0 +1,431 @@
+"""Parsing a step script's YAML into a Script: figures, groups, objects, steps, checks and readings,
+and composing scripts (``include:`` sequences of passages, ``repeat:`` of steps for other pairs).
+
+Every error is a ScriptError with its FILE:LINE:COL and, for a misspelt name, the closest known one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from choreo.errors import Location, ScriptError, suggest
+from choreo.model import Assertion
+from choreo.script import (
+    ASSERTION_KINDS,
+    SEEDS,
+    Action,
+    FigureDecl,
+    ReadingDecl,
+    Script,
+    StepChange,
+    StepDecl,
+    parse_facing,
+    parse_script,
+)
+from choreo.verbs.registry import load_verbs
+from stage.marked_yaml import MDict, MList, loc_of
+
+TOP_KEYS = ("title", "passage", "source", "venue", "figures", "groups", "objects", "steps", "readings",
+            "params", "include")
+FIGURE_KEYS = ("at", "facing", "位", "label", "role", "carries", "radius")
+OBJECT_KEYS = ("at", "label", "carried_by", "radius", "facing")
+STEP_KEYS = ("id", "text", "source", "notes", "start", "do", "check", "contact")
+READING_KEYS = ("title", "source", "note", "changes")
+CHANGE_KEYS = ("why", "do", "check", "text", "notes", "remove", "insert_after")
+
+
+def _fail_unknown_keys(node: MDict, allowed: tuple[str, ...], what: str) -> None:
+    for key in node:
+        if key not in allowed:
+            raise ScriptError(f"unknown key '{key}' in {what}", node.key_loc(key), suggest(str(key), allowed))
+
+
+def _require(node: Any, kind: type, what: str, loc: Location | None) -> Any:
+    if not isinstance(node, kind):
+        expected = {MDict: "a mapping", MList: "a list", str: "text"}.get(kind, kind.__name__)
+        raise ScriptError(f"{what} must be {expected}", loc_of(node, loc))
+    return node
+
+
+def _seed_file(value: Any, loc: Location | None) -> str:
+    text = str(value)
+    if text in SEEDS:
+        return SEEDS[text]
+    if text in SEEDS.values():
+        return text
+    raise ScriptError(f"unknown seed '{text}'", loc_of(value, loc), suggest(text, [*SEEDS, *SEEDS.values()]))
+
+
+class Parser:
+    def __init__(self, path: str):
+        self.path = path
+        self.verbs = load_verbs()
+
+    def parse(self, root: Any) -> Script:
+        if not isinstance(root, MDict):
+            raise ScriptError("a step script must be a YAML mapping with 'figures' and 'steps'",
+                              loc_of(root, Location(self.path, 1, 1)))
+        _fail_unknown_keys(root, TOP_KEYS, "the script")
+        if "include" in root:
+            return self.sequence(root)
+        for key in ("title", "figures", "steps"):
+            if key not in root:
+                raise ScriptError(f"the script has no '{key}'", root.loc)
+        source = _seed_file(root.get("source", "000"), root.loc)
+        figures = self.figures(root)
+        groups = self.groups(root.get("groups") or MDict(), figures, root)
+        self.figures_known = figures
+        self.groups_known = groups
+        steps = self.steps(_require(root["steps"], MList, "'steps'", root.key_loc("steps")), source)
+        readings = self.readings(root.get("readings"), source, {s.id for s in steps})
+        params = {}
+        for key, value in (root.get("params") or {}).items():
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                raise ScriptError(f"parameter '{key}' must be a number", loc_of(value, root.key_loc("params")))
+            params[str(key)] = float(value)
+        return Script(self.path, str(root["title"]), str(root.get("passage", "")), source,
+                      str(root.get("venue", "xie")), figures, groups, steps, readings, params)
+
+    # -- sequences of passages ------------------------------------------------------------------
+    def sequence(self, root: MDict) -> Script:
+        """A script made of passages: ``include: [e01.yaml, e02.yaml]``, planned one after another.
+
+        Step ids get the passage as prefix (``e1.s04``) so that they stay unique; a figure starts
+        where the first passage that names it puts him; readings of the same name are merged.
+        """
+        for key in root:
+            if key not in ("title", "passage", "source", "venue", "include", "params"):
+                raise ScriptError(f"a sequence (with 'include') takes no '{key}'", root.key_loc(key),
+                                  suggest(str(key), ("title", "passage", "source", "venue", "include")))
+        items = _require(root["include"], MList, "'include'", root.key_loc("include"))
+        parts: list[Script] = []
+        for item in items:
+            path = Path(self.path).parent / str(item)
+            if not path.exists():
+                raise ScriptError(f"no such script to include: {item}", loc_of(item, items.loc))
+            parts.append(parse_script(path))
+        figures: dict[str, FigureDecl] = {}
+        groups: dict[str, tuple[str, ...]] = {}
+        steps: list[StepDecl] = []
+        readings: dict[str, ReadingDecl] = {}
+        for part in parts:
+            prefix = (part.passage.replace(".", "") or Path(part.path).stem) + "."
+            # A passage may give a figure another 位 (the 三耦 stand at 射位一 in round 1, at 射位二 from
+            # e.5 on): the change takes effect when the passage begins.
+            changed = tuple((name, decl.position) for name, decl in part.figures.items()
+                            if name in figures and figures[name].position != decl.position)
+            for name, decl in part.figures.items():
+                figures.setdefault(name, decl)
+            for name, members in part.groups.items():
+                if groups.setdefault(name, members) != members:
+                    raise ScriptError(f"group '{name}' has different members in {part.path}", None)
+            part_steps = [_prefixed(step, prefix) for step in part.steps]
+            if changed and part_steps:
+                part_steps[0] = replace(part_steps[0], stations=part_steps[0].stations + changed)
+            steps.extend(part_steps)
+            for reading in part.readings:
+                changes = tuple(_prefixed_change(c, prefix) for c in reading.changes)
+                if reading.name in readings:
+                    old = readings[reading.name]
+                    readings[reading.name] = ReadingDecl(old.name, old.title, old.source, old.changes + changes, old.loc)
+                else:
+                    readings[reading.name] = ReadingDecl(reading.name, reading.title, reading.source, changes,
+                                                         reading.loc)
+        params: dict[str, float] = {}
+        for part in parts:
+            params.update(part.params)
+        first = parts[0] if parts else None
+        return Script(self.path, str(root.get("title", "")), str(root.get("passage", "")),
+                      _seed_file(root.get("source", "000"), root.loc),
+                      str(root.get("venue", first.venue if first else "xie")), figures, groups, tuple(steps),
+                      tuple(readings.values()), params)
+
+    # -- figures and groups ----------------------------------------------------------------------
+    def figures(self, root: MDict) -> dict[str, FigureDecl]:
+        out: dict[str, FigureDecl] = {}
+        node = _require(root["figures"], MDict, "'figures'", root.key_loc("figures"))
+        for name, decl in node.items():
+            decl = _require(decl, MDict, f"figure '{name}'", node.key_loc(name))
+            _fail_unknown_keys(decl, FIGURE_KEYS, f"figure '{name}'")
+            if "at" not in decl:
+                raise ScriptError(f"figure '{name}' has no starting place 'at'", decl.loc)
+            facing = parse_facing(decl.get("facing", "北面"), decl.key_loc("facing"))
+            carries = tuple(str(c) for c in decl.get("carries") or ())
+            out[str(name)] = FigureDecl(str(name), str(decl["at"]), facing, str(decl.get("位", decl["at"])),
+                                        str(decl.get("label", name)), str(decl.get("role", "")), carries,
+                                        float(decl["radius"]) if "radius" in decl else None, node.key_loc(name))
+        objects = root.get("objects") or MDict()
+        for name, decl in _require(objects, MDict, "'objects'", root.key_loc("objects")).items():
+            decl = _require(decl, MDict, f"object '{name}'", objects.key_loc(name))
+            _fail_unknown_keys(decl, OBJECT_KEYS, f"object '{name}'")
+            full = f"obj.{name}"
+            carrier = decl.get("carried_by")
+            if carrier is not None and str(carrier) not in out:
+                raise ScriptError(f"unknown figure '{carrier}'", loc_of(carrier), suggest(str(carrier), out))
+            if "at" not in decl and carrier is None:
+                raise ScriptError(f"object '{name}' needs 'at' or 'carried_by'", decl.loc)
+            start = str(decl.get("at", ""))
+            out[full] = FigureDecl(full, start, parse_facing(decl.get("facing", 0), decl.key_loc("facing")),
+                                   start, str(decl.get("label", name)), "object", (),
+                                   float(decl["radius"]) if "radius" in decl else None,
+                                   objects.key_loc(name), kind="object",
+                                   carried_by=str(carrier) if carrier is not None else None)
+        return out
+
+    def groups(self, node: MDict, figures: Mapping[str, FigureDecl], root: MDict) -> dict[str, tuple[str, ...]]:
+        out: dict[str, tuple[str, ...]] = {}
+        _require(node, MDict, "'groups'", root.key_loc("groups"))
+        for name, members in node.items():
+            if name in figures:
+                raise ScriptError(f"group '{name}' has the name of a figure", node.key_loc(name))
+            members = _require(members, MList, f"group '{name}'", node.key_loc(name))
+            expanded: list[str] = []
+            for member in members:
+                if str(member) in out:
+                    expanded.extend(out[str(member)])
+                elif str(member) in figures:
+                    expanded.append(str(member))
+                else:
+                    raise ScriptError(f"unknown figure '{member}' in group '{name}'", loc_of(member),
+                                      suggest(str(member), [*figures, *out]))
+            out[str(name)] = tuple(expanded)
+        return out
+
+    # -- steps -----------------------------------------------------------------------------------
+    def steps(self, node: MList, source: str) -> tuple[StepDecl, ...]:
+        steps: list[StepDecl] = []
+        seen: dict[str, Location | None] = {}
+        for index, item in enumerate(node):
+            if isinstance(item, MDict) and "repeat" in item:
+                for step in self.repeat(item, steps):
+                    if step.id in seen:
+                        raise ScriptError(f"duplicate step id '{step.id}' (first at {seen[step.id]})", item.loc)
+                    seen[step.id] = step.loc
+                    steps.append(step)
+                continue
+            step = self.step(item, source, index)
+            if step.id in seen:
+                raise ScriptError(f"duplicate step id '{step.id}' (first at {seen[step.id]})", step.loc)
+            seen[step.id] = step.loc
+            steps.append(step)
+        for step in steps:
+            if step.start and step.start[1] not in seen:
+                raise ScriptError(f"unknown step '{step.start[1]}' in 'start'", step.loc,
+                                  suggest(step.start[1], seen))
+        return tuple(steps)
+
+    def repeat(self, item: MDict, before: list[StepDecl]) -> list[StepDecl]:
+        """``{repeat: [FROM, TO], as: {上耦: 次耦, …}, suffix: b}``: those steps again for others.
+
+        The text compresses repetitions (「三耦卒射，亦如之」〔000〕); each repetition is its own steps,
+        with the same 經 text and ids with the suffix, every name in ``as`` replaced by its
+        counterpart (in actors, places, modifiers and checks).
+        """
+        _fail_unknown_keys(item, ("repeat", "as", "suffix", "notes"), "a repeat")
+        span = item["repeat"]
+        if not isinstance(span, list) or len(span) != 2:
+            raise ScriptError("'repeat' takes [FIRST, LAST] step ids", item.key_loc("repeat"))
+        ids = [s.id for s in before]
+        for ref in span:
+            if str(ref) not in ids:
+                raise ScriptError(f"unknown step '{ref}' in 'repeat' (only earlier steps can be repeated)",
+                                  loc_of(ref, item.loc), suggest(str(ref), ids))
+        first, last = ids.index(str(span[0])), ids.index(str(span[1]))
+        if last < first:
+            raise ScriptError(f"'repeat': {span[1]} comes before {span[0]}", item.key_loc("repeat"))
+        if "suffix" not in item or "as" not in item:
+            raise ScriptError("'repeat' needs 'as' (who stands in for whom) and 'suffix' (for the new ids)",
+                              item.loc)
+        swap = {str(k): str(v) for k, v in _require(item["as"], MDict, "'as'", item.key_loc("as")).items()}
+        for name in (*swap, *swap.values()):
+            self.figure_name(name, item.key_loc("as"), groups=True)
+        suffix = str(item["suffix"])
+        pattern = re.compile("|".join(re.escape(k) for k in sorted(swap, key=len, reverse=True)))
+
+        def sub(value: Any) -> Any:
+            if isinstance(value, str):
+                return pattern.sub(lambda m: swap[m.group(0)], value)
+            if isinstance(value, dict):
+                return {sub(k): sub(v) for k, v in value.items()}
+            if isinstance(value, list | tuple):
+                return type(value)(sub(v) for v in value) if isinstance(value, tuple) else [sub(v) for v in value]
+            return value
+
+        span_ids = set(ids[first:last + 1])
+        extra = tuple(str(n) for n in item.get("notes") or ())
+        out = []
+        for step in before[first:last + 1]:
+            start = step.start
+            if start and start[1] in span_ids:
+                start = (start[0], start[1] + suffix)
+            actions = tuple((sub(actor), tuple(Action(a.verb, sub(a.arg), sub(dict(a.mods)), a.loc) for a in acts))
+                            for actor, acts in step.actions)
+            checks = tuple(Assertion(a.kind, sub(dict(a.args)), step.id + suffix, a.loc) for a in step.checks)
+            contacts = tuple((sub(a), sub(b)) for a, b in step.contacts)
+            out.append(StepDecl(step.id + suffix, step.text, step.source, step.notes + extra, start, actions,
+                                checks, contacts, step.loc))
+        return out
+
+    def step(self, item: Any, source: str, index: int) -> StepDecl:
+        item = _require(item, MDict, "a step", None)
+        _fail_unknown_keys(item, STEP_KEYS, "a step")
+        if "text" not in item:
+            raise ScriptError("a step needs 'text': the 經 clause it enacts, verbatim", item.loc)
+        step_id = str(item.get("id", f"s{index + 1:03d}"))
+        start = None
+        if "start" in item:
+            m = re.fullmatch(r"\s*(with|after)\s+(\S+)\s*", str(item["start"]))
+            if not m:
+                raise ScriptError("'start' must be 'with STEP' or 'after STEP'", item.value_loc("start"))
+            start = (m.group(1), m.group(2))
+        actions = self.actions(item.get("do") or MDict(), item)
+        checks = self.checks(item.get("check") or MList(), step_id, item)
+        contacts = []
+        for pair in item.get("contact") or ():
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ScriptError("'contact' lists pairs of figures: [[A, B], …]", loc_of(pair, item.loc))
+            for name in pair:
+                self.figure_name(name, loc_of(name, item.loc))
+            contacts.append((str(pair[0]), str(pair[1])))
+        notes = tuple(str(n) for n in item.get("notes") or ())
+        return StepDecl(step_id, str(item["text"]), _seed_file(item["source"], item.value_loc("source"))
+                        if "source" in item else source, notes, start, actions, checks, tuple(contacts),
+                        item.loc)
+
+    def figure_name(self, name: Any, loc: Location | None, groups: bool = False) -> str:
+        known = dict(self.figures_known)
+        if groups:
+            known.update(self.groups_known)
+        if str(name) not in known:
+            raise ScriptError(f"unknown {'figure or group' if groups else 'figure'} '{name}'", loc,
+                              suggest(str(name), known))
+        return str(name)
+
+    def actions(self, node: Any, step: MDict) -> tuple[tuple[str, tuple[Action, ...]], ...]:
+        node = _require(node, MDict, "'do'", step.key_loc("do"))
+        out = []
+        for actor, items in node.items():
+            self.figure_name(actor, node.key_loc(actor), groups=True)
+            if not isinstance(items, list):
+                items = MList([items])
+                items.loc = node.key_loc(actor)
+            out.append((str(actor), tuple(self.action(a, node.key_loc(actor)) for a in items)))
+        return tuple(out)
+
+    def action(self, item: Any, default_loc: Location | None) -> Action:
+        loc = loc_of(item, default_loc)
+        if isinstance(item, str):
+            name, arg, mods = item.strip(), None, {}
+            if " " in name:
+                raise ScriptError(f"'{item}': write a verb with an argument as a mapping, e.g. "
+                                  f"'{{{name.split()[0]}: {name.split(maxsplit=1)[1]}}}'", loc)
+        elif isinstance(item, MDict) and item:
+            keys = list(item)
+            name, arg = str(keys[0]), item[keys[0]]
+            mods = {str(k): item[k] for k in keys[1:]}
+        else:
+            raise ScriptError("an action is a verb (揖) or a mapping ({適: 司射位})", loc)
+        if name not in self.verbs:
+            raise ScriptError(f"unknown verb '{name}'", loc, suggest(name, self.verbs))
+        spec = self.verbs[name]
+        if spec.arg_required and arg is None:
+            raise ScriptError(f"'{name}' needs an argument: {spec.args}", loc)
+        for key in mods:
+            if key not in spec.modifiers:
+                allowed = ", ".join(spec.modifiers) or "none"
+                raise ScriptError(f"'{name}' takes no modifier '{key}' (it takes: {allowed})",
+                                  item.key_loc(key), suggest(key, spec.modifiers) if spec.modifiers else None)
+        return Action(name, arg, mods, loc)
+
+    def checks(self, node: Any, step_id: str, step: MDict) -> tuple[Assertion, ...]:
+        node = _require(node, MList, "'check'", step.key_loc("check"))
+        out = []
+        for item in node:
+            item = _require(item, MDict, "a check", node.loc)
+            if len(item) < 1:
+                raise ScriptError("an empty check", item.loc)
+            kind = str(next(iter(item)))
+            if kind not in ASSERTION_KINDS:
+                raise ScriptError(f"unknown check '{kind}'", item.key_loc(kind), suggest(kind, ASSERTION_KINDS))
+            out.append(Assertion(kind, self.assertion_args(kind, item, item.key_loc(kind)), step_id,
+                                 item.key_loc(kind)))
+        return tuple(out)
+
+    def assertion_args(self, kind: str, item: MDict, loc: Location | None) -> Mapping[str, Any]:
+        value = item[kind]
+        extra = {str(k): v for k, v in item.items() if k != kind}
+        if not isinstance(value, list) or len(value) != 2:
+            raise ScriptError(f"'{kind}' takes two names: [{'A, B' if kind in _PAIR_CHECKS else 'A, X'}]", loc)
+        a = self.figure_name(value[0], loc_of(value[0], loc))
+        if kind in _PAIR_CHECKS:
+            b = self.figure_name(value[1], loc_of(value[1], loc))
+            args: dict[str, Any] = {"figures": (a, b)}
+            if kind == "passes_left":
+                args["max_separation"] = float(extra.get("max_separation", 8.0))
+            elif kind == "abreast":
+                left = extra.get("left", a)
+                args["left"] = self.figure_name(left, loc_of(left, loc))
+            elif kind == "before":
+                args["what"] = str(extra.get("what", "arrive"))
+                args["gap"] = int(extra["gap"]) if "gap" in extra else None
+            return args
+        if kind == "faces":
+            return {"figure": a, "facing": parse_facing(value[1], loc_of(value[1], loc))}
+        args = {"figure": a, "target": str(value[1])}
+        if kind == "around":
+            args["turn"] = str(extra.get("turn", "ccw"))
+        return args
+
+    # -- readings --------------------------------------------------------------------------------
+    def readings(self, node: Any, source: str, step_ids: set[str]) -> tuple[ReadingDecl, ...]:
+        if node is None:
+            return ()
+        node = _require(node, MDict, "'readings'", None)
+        out = []
+        for name, decl in node.items():
+            decl = _require(decl, MDict, f"reading '{name}'", node.key_loc(name))
+            _fail_unknown_keys(decl, READING_KEYS, f"reading '{name}'")
+            changes = []
+            for step_id, change in (decl.get("changes") or MDict()).items():
+                change_loc = decl["changes"].key_loc(step_id)
+                if str(step_id) not in step_ids:
+                    raise ScriptError(f"reading '{name}' changes unknown step '{step_id}'", change_loc,
+                                      suggest(str(step_id), step_ids))
+                change = _require(change, MDict, f"the change of step '{step_id}'", change_loc)
+                _fail_unknown_keys(change, CHANGE_KEYS, f"the change of step '{step_id}'")
+                if "why" not in change:
+                    raise ScriptError(f"reading '{name}' changes step '{step_id}' without 'why' (quote the "
+                                      "commentary that justifies it)", change_loc)
+                inserted = tuple(self.step(s, source, 0) for s in change.get("insert_after") or ())
+                changes.append(StepChange(
+                    str(step_id), str(change["why"]),
+                    self.actions(change["do"], change) if "do" in change else (),
+                    self.checks(change["check"], str(step_id), change) if "check" in change else None,
+                    str(change["text"]) if "text" in change else None,
+                    tuple(str(n) for n in change["notes"]) if "notes" in change else None,
+                    bool(change.get("remove", False)), inserted, change_loc))
+            out.append(ReadingDecl(str(name), str(decl.get("title", name)), str(decl.get("source", "")),
+                                   tuple(changes), node.key_loc(name)))
+        return tuple(out)
+
+
+_PAIR_CHECKS = ("passes_left", "abreast", "before")
+
+
+def _prefixed(step: StepDecl, prefix: str) -> StepDecl:
+    start = (step.start[0], prefix + step.start[1]) if step.start else None
+    checks = tuple(Assertion(a.kind, a.args, prefix + a.step, a.loc) for a in step.checks)
+    return replace(step, id=prefix + step.id, start=start, checks=checks)
+
+
+def _prefixed_change(change: StepChange, prefix: str) -> StepChange:
+    checks = None if change.checks is None else tuple(Assertion(a.kind, a.args, prefix + a.step, a.loc)
+                                                     for a in change.checks)
+    return StepChange(prefix + change.step, change.why, change.actions, checks, change.text, change.notes,
+                      change.remove, tuple(_prefixed(s, prefix) for s in change.insert_after), change.loc)
+
+
