@@ -13,16 +13,16 @@ import math
 import re
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from choreo.errors import Location, PlanError, ScriptError, YiliError, suggest
+from choreo.errors import PlanError, ScriptError, YiliError, suggest
 from choreo.model import Choreography, Contact, Event, FigureInfo, Step, Track
+from choreo.planstate import Carry, Meeting, PlanRun, Snapshot
 from choreo.script import Action, FigureDecl, Script, StepDecl
-from choreo.timeline import XY, Timeline, bearing_of
+from choreo.timeline import XY, Timeline
 from choreo.verbs.registry import load_verbs
 from stage.errors import StageError
 from stage.model import Venue
@@ -39,76 +39,6 @@ MAX_PASSES = 8
 
 ROLE_OF = {"司射": "official", "司馬": "official", "獲者": "target", "釋獲者": "scorer", "主人": "host",
            "賓": "guest", "大夫": "guest", "樂正": "musician", "大師": "musician"}
-
-
-@dataclass
-class Meeting:
-    """One party's arrival at the point of a 相左."""
-
-    step: str
-    figure: str
-    partner: str
-    t: float
-    wait_key: tuple[str, str, int]  # the action to delay if this party is early
-    loc: Location | None = None
-
-
-@dataclass
-class Carry:
-    """An object carried or set down: the object's own track is derived from these."""
-
-    obj: str
-    t0: float
-    t1: float
-    carrier: str | None  # None: set down at ``place``
-    place: XY | None = None
-
-
-@dataclass
-class PlanRun:
-    timelines: dict[str, Timeline]
-    stations: dict[str, str] = field(default_factory=dict)  # each figure's 位 now
-    steps: list[Step] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    meetings: list[Meeting] = field(default_factory=list)
-    carries: list[Carry] = field(default_factory=list)
-
-
-def _copy_open(carries: list[Carry]) -> list[Carry]:
-    """Carries still open (the object still in someone's hands) are changed when it is set down;
-    closed ones never change again and can be shared between snapshots."""
-    return [replace(c) if math.isinf(c.t1) else c for c in carries]
-
-
-@dataclass
-class _Snapshot:
-    """The planning state before a step, so that a later pass can start again from there."""
-
-    timelines: dict[str, tuple[list[list[float]], float]]
-    steps: list[Step]
-    events: list[Event]
-    meetings: list[Meeting]
-    carries: list[Carry]
-    ends: dict[str, tuple[float, float]]
-    previous_end: float
-    stations: dict[str, str]
-
-    @classmethod
-    def take(cls, run: PlanRun, ends: dict, previous_end: float) -> _Snapshot:
-        # Sample rows are never changed once appended: a shallow copy of each list is enough.
-        return cls({n: (list(tl.samples), tl.t) for n, tl in run.timelines.items()}, list(run.steps),
-                   list(run.events), list(run.meetings), _copy_open(run.carries), dict(ends),
-                   previous_end, dict(run.stations))
-
-    def restore(self) -> tuple[PlanRun, dict, float]:
-        timelines = {}
-        for name, (samples, t) in self.timelines.items():
-            tl = Timeline(name, 0.0, 0.0, 0.0)
-            tl.samples, tl.t = list(samples), t
-            timelines[name] = tl
-        run = PlanRun(timelines, dict(self.stations), list(self.steps), list(self.events), list(self.meetings),
-                      _copy_open(self.carries))
-        return run, dict(self.ends), self.previous_end
 
 
 class StepContext:
@@ -275,7 +205,7 @@ class Planner:
         steps = self.script.steps
         index_of = {step.id: i for i, step in enumerate(steps)}
         waits: dict[tuple[str, str, int], float] = {}
-        snapshots: list[_Snapshot] = []
+        snapshots: list[Snapshot] = []
         run = PlanRun(self._initial_timelines(), {name: decl.position for name, decl in self.script.figures.items()})
         for name, decl in self.script.figures.items():
             if decl.kind == "object" and decl.carried_by:
@@ -285,7 +215,7 @@ class Planner:
         index, resyncs = 0, 0
         while index < len(steps):
             del snapshots[index:]
-            snapshots.append(_Snapshot.take(run, ends, previous_end))
+            snapshots.append(Snapshot.take(run, ends, previous_end))
             previous_end = self._plan_step(run, index, ends, previous_end, waits)
             delays = self._meeting_delays(run.meetings, complete=False)
             if not delays:
@@ -473,11 +403,3 @@ def _rounded(samples: list[list[float]]) -> list[list[float]]:
             continue
         out.append(row)
     return out
-
-
-def bearing_to(a: XY, b: XY) -> float:
-    return bearing_of(b[0] - a[0], b[1] - a[1])
-
-
-def location_of(action: Action | None) -> Location | None:
-    return action.loc if action else None

@@ -137,7 +137,7 @@ def _carrying(ctx, obj: str):
 @verb("取", kind="gesture", args="an object", example="司射: [{取: 撲}]")
 def take(ctx, actor, members, action):
     """取 — take up: 「取撲，[搢]之」〔000〕; 「取弓于階西」. Declared objects then move with the taker."""
-    from choreo.planner import Carry
+    from choreo.planstate import Carry
 
     figure = members[0]
     detail = "" if action.arg is None else str(action.arg)
@@ -157,7 +157,7 @@ def hand_over(ctx, actor, members, action):
     """授 — hand something over: 「有司左執[弣]，右執弦，而授弓」〔000〕. The two touch: a contact, not a collision.
     The receiver waits for it (he must be listed above, or be idle).
     """
-    from choreo.planner import Carry
+    from choreo.planstate import Carry
 
     figure = members[0]
     if not isinstance(action.arg, dict) or "to" not in action.arg:
@@ -214,7 +214,7 @@ def _event_at(ctx, t, figure, kind, detail):
 
 def _set_down(name: str, gloss: str):
     def run(ctx, actor, members, action):
-        from choreo.planner import Carry
+        from choreo.planstate import Carry
 
         figure = members[0]
         arg = action.arg
