@@ -26,6 +26,15 @@ groups:
 steps:
 """
 
+# The pair goes up and stands on its 物, facing the 侯 (steps s001–s002 of the scripts below).
+PAIR_ON_THE_WU = """  - text: 升
+    do: {耦: [{升: 西階, 三等: true}]}
+  - text: 當物
+    do:
+      上射: [{適: 上物, 過楹: 西楹}, 南面]
+      下射: [{適: 下物, 過楹: 西楹}, 南面]
+"""
+
 
 def test_left_turn_from_east_to_west_passes_through_north():
     ch = plan_text(HEAD + "  - {text: 還, do: {司射: [{左還: 西面}]}}\n")
@@ -128,13 +137,7 @@ def test_meeting_left_to_left_at_the_steps(key):
 
 @pytest.mark.parametrize("key", VENUES)
 def test_going_round_behind_winds_once(key):
-    ch = plan_text(HEAD + """
-  - text: 升
-    do: {耦: [{升: 西階, 三等: true}]}
-  - text: 當物
-    do:
-      上射: [{適: 上物, 過楹: 西楹}, 南面]
-      下射: [{適: 下物, 過楹: 西楹}, 南面]
+    ch = plan_text(HEAD + PAIR_ON_THE_WU + """
   - text: 升
     do: {司馬: [{升: 西階}, {適: 物間, 鉤楹: 西楹}]}
   - text: 司馬出于下射之南，還其後，降自西階
@@ -231,13 +234,7 @@ def test_no_full_circle_turns_back_the_way_it_came():
 
 def test_passing_behind_a_figure_goes_round_his_back():
     """「由上射之後」: behind a south-facing archer is his north."""
-    ch = plan_text(HEAD + """
-  - text: 升
-    do: {耦: [{升: 西階, 三等: true}]}
-  - text: 當物
-    do:
-      上射: [{適: 上物, 過楹: 西楹}, 南面]
-      下射: [{適: 下物, 過楹: 西楹}, 南面]
+    ch = plan_text(HEAD + PAIR_ON_THE_WU + """
   - text: 升
     do: {司馬: [{升: 西階}]}
   - text: 鉤楹，由上射之後，西南面立于物間
