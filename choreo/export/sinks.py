@@ -138,7 +138,7 @@ class Mp4Sink(FrameSink):
     def write(self, frame) -> None:
         data = self._check(frame)
         try:
-            self._gen.send(bytes(data) if not isinstance(data, bytes) else data)
+            self._gen.send(data)  # written to ffmpeg's pipe before send returns: no copy needed
         except Exception as exc:  # a dead ffmpeg shows as BrokenPipe, OSError or RuntimeError
             self.abort()
             raise ExportError(f"{self.kind} failed after {self.frames} frames: {exc}") from exc

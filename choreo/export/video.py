@@ -56,12 +56,25 @@ class _Writer:
 
     DEPTH = 4  # frames in flight (modelling choice: smooths jitter, bounds memory to ~15 MB at 720p)
 
-    def __init__(self, sink: FrameSink) -> None:
+    def __init__(self, sink: FrameSink, frame_bytes: int | None = None) -> None:
         self.sink = sink
         self.queue: queue.Queue = queue.Queue(maxsize=self.DEPTH)
         self.error: BaseException | None = None
+        # ``frame_bytes``: frames are drawn into DEPTH + 2 reused buffers (those queued, the one
+        # being written, the one being drawn), handed back here once written.
+        self.free: queue.SimpleQueue | None = None
+        if frame_bytes is not None:
+            self.free = queue.SimpleQueue()
+            for _ in range(self.DEPTH + 2):
+                self.free.put(bytearray(frame_bytes))
         self.thread = threading.Thread(target=self._run, name="frame-writer", daemon=True)
         self.thread.start()
+
+    def buffer(self) -> bytearray:
+        """A buffer to draw the next frame into (waits while every buffer is queued or being written)."""
+        if self.error is not None:
+            raise self.error
+        return self.free.get()
 
     def _run(self) -> None:
         while True:
@@ -73,6 +86,8 @@ class _Writer:
                     self.sink.write(frame)
                 except BaseException as exc:  # handed to the main thread, which reports it
                     self.error = exc
+            if self.free is not None:
+                self.free.put(frame)  # written (or dropped after a failure): free to draw into
 
     def put(self, frame) -> None:
         if self.error is not None:
@@ -116,15 +131,15 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
     if sink is None:
         sink = open_sink(out, cfg.size, cfg.fps, pix_fmt=renderer.raw_format or "rgb24")
     raw = getattr(sink, "pix_fmt", "rgb24") == renderer.raw_format
-    grab = renderer.frame_raw if raw else renderer.frame_bytes
     progress = Progress(n, Path(out).name, cfg.quiet)
     writer = None
     k = 0
     try:
-        writer = _Writer(sink)
+        w, h = cfg.size
+        writer = _Writer(sink, w * h * 4 if raw else None)
         for k in range(n):
             t, step = timeline.at(k / cfg.fps)
-            writer.put(grab(t, step))
+            writer.put(renderer.frame_into(writer.buffer(), t, step) if raw else renderer.frame_bytes(t, step))
             progress.update(k + 1)
         writer.finish()
         path = sink.close()

@@ -39,7 +39,20 @@ def _near(boxes: list[Box], px: float, py: float, w: float, h: float, gap: float
     reach = (px - gap - w, py - gap - h, px + gap + w, py + gap + h)
     if also is not None:
         reach = (min(reach[0], also[0]), min(reach[1], also[1]), max(reach[2], also[2]), max(reach[3], also[3]))
-    return [b for b in boxes if _overlaps(b, reach)]
+    r0, r1, r2, r3 = reach
+    # _overlaps(b, reach) written out: this runs a few thousand times a frame, and the call was
+    # most of its cost (numpy is slower still on a few dozen boxes)
+    return [b for b in boxes if b[0] < r2 and r0 < b[2] and b[1] < r3 and r1 < b[3]]
+
+
+def _clear(box: Box, boxes: Iterable[Box]) -> bool:
+    """No box of ``boxes`` overlaps ``box``: ``not any(_overlaps(box, b) for b in boxes)`` as one
+    loop (label placement runs it thousands of times a frame; the calls were most of its cost)."""
+    x0, y0, x1, y1 = box
+    for b in boxes:
+        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+            return False
+    return True
 
 
 def _inside(box: Box, bounds: Box | None) -> bool:
@@ -68,7 +81,7 @@ def place_indexed(items: list[tuple[str, float, float, int, float]],
         chosen = None
         for left, top in candidates:
             box = (left, top, left + w, top + h)
-            if _inside(box, bounds) and not any(_overlaps(box, b) for b in near):
+            if _inside(box, bounds) and _clear(box, near):
                 chosen = box
                 break
         if chosen is None and priority >= force:
@@ -117,7 +130,7 @@ def settle(boxes: list[tuple[Box, tuple[float, float]]], avoid: list[Box], gap: 
             continue
         if _inside(box, bounds) \
                 and not ((box[0] < f2) & (f0 < box[2]) & (box[1] < f3) & (f1 < box[3])).any() \
-                and not any(_overlaps(box, b) for b in moved):
+                and _clear(box, moved):
             kept.append(box)
             out.append(box)
             continue
@@ -126,7 +139,7 @@ def settle(boxes: list[tuple[Box, tuple[float, float]]], avoid: list[Box], gap: 
         chosen = None
         for left, top in spots(px, py, w, h, gap):
             cand = (left, top, left + w, top + h)
-            if _inside(cand, bounds) and not any(_overlaps(cand, b) for b in near):
+            if _inside(cand, bounds) and _clear(cand, near):
                 chosen = cand
                 break
         if chosen is not None:

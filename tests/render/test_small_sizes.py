@@ -57,3 +57,21 @@ def test_furniture_scales_with_the_frame():
     assert big.deco_px(15) == 15 and big.dim(6) == 6
     assert gif.deco_px(12) < gif.px(12) and gif.deco_px(15) < gif.px(15)  # smaller than figure labels
     assert gif.deco_px(12) >= 8 and gif.dim(6) < 6  # legible floor for text, none for lengths
+
+
+def test_legend_fits_the_caption_band_at_480(first_round):
+    """At 480×270 the role legend used to run off the band's right edge (its last entry cut): the
+    entries that do not fit are left out whole, so the band's right margin stays empty."""
+    import numpy as np
+    import pygame
+
+    cfg = RenderConfig(size=(480, 270))
+    r = FrameRenderer(first_round, cfg)
+    step = first_round.steps[len(first_round.steps) // 2]
+    frame = r.draw(step.t1, step)
+    left, top, w, h = r.panels.bottom_band
+    band = pygame.surfarray.array3d(frame)[left + w - cfg.px(18):left + w, top:top + cfg.px(10) + cfg.px(16) * 2]
+    background = np.array(frame.get_at((left + w - 1, top + 1))[:3])
+    assert (band == background).all(), "something is drawn in the caption band's right margin"
+    legend = r._legends[max(r._legends)]
+    assert legend is not None and legend.get_width() > 0  # some of the legend is still shown
