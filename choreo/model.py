@@ -135,6 +135,7 @@ class Step:
     assertions: tuple[Assertion, ...] = ()
     contacts: tuple[Contact, ...] = ()
     reading_note: str = ""  # the overlay's justification when a reading changed this step
+    passage_title: str = ""  # the title of the passage the step belongs to (e.g. 三耦第一番射)
 
 
 @dataclass(frozen=True)

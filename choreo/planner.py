@@ -299,8 +299,8 @@ class Planner:
                                                for a, b in decl.contacts)
         run.steps.append(Step(decl.id, index, round(t0, 6), round(t1, 6), decl.text, decl.source,
                               tuple(sorted(acted, key=self._figure_order.__getitem__)), decl.loc,
-                              self.script.passage, decl.notes, tuple(ctx.verbs), decl.checks, contacts,
-                              decl.reading_note))
+                              decl.passage or self.script.passage, decl.notes, tuple(ctx.verbs), decl.checks,
+                              contacts, decl.reading_note, decl.passage_title or self.script.title))
         ends[decl.id] = (t0, t1)
         return max(previous_end, t1)
 

@@ -67,6 +67,10 @@ class StepDecl:
     reading_note: str = ""
     # 位 that change when this step begins (a passage of a sequence gives a figure a new 位).
     stations: tuple[tuple[str, str], ...] = ()
+    # The passage a step of a sequence comes from (its ``passage`` and ``title``); empty in a
+    # single passage, whose steps belong to the script's own.
+    passage: str = ""
+    passage_title: str = ""
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,7 @@ def apply_reading(script: Script, reading: str | None) -> tuple[Script, str]:
                                  actions=actions, checks=change.checks if change.checks is not None else step.checks,
                                  reading_note=change.why))
         steps.extend(StepDecl(s.id, s.text, s.source, s.notes, s.start, s.actions, s.checks, s.contacts,
-                              s.loc, reading_note=change.why) for s in change.insert_after)
+                              s.loc, reading_note=change.why, passage=step.passage,
+                              passage_title=step.passage_title) for s in change.insert_after)
     return Script(script.path, script.title, script.passage, script.source, script.venue, script.figures,
                   script.groups, tuple(steps), script.readings, script.params), name

@@ -123,7 +123,7 @@ class Parser:
             for name, members in part.groups.items():
                 if groups.setdefault(name, members) != members:
                     raise ScriptError(f"group '{name}' has different members in {part.path}", None)
-            part_steps = [_prefixed(step, prefix) for step in part.steps]
+            part_steps = [_prefixed(step, prefix, part) for step in part.steps]
             if changed and part_steps:
                 part_steps[0] = replace(part_steps[0], stations=part_steps[0].stations + changed)
             steps.extend(part_steps)
@@ -416,10 +416,15 @@ class Parser:
 _PAIR_CHECKS = ("passes_left", "abreast", "before")
 
 
-def _prefixed(step: StepDecl, prefix: str) -> StepDecl:
+def _prefixed(step: StepDecl, prefix: str, part: Script | None = None) -> StepDecl:
+    """``step`` of an included passage: ids prefixed, and (with ``part``) the passage it comes from,
+    unless a nested sequence already named it."""
     start = (step.start[0], prefix + step.start[1]) if step.start else None
     checks = tuple(Assertion(a.kind, a.args, prefix + a.step, a.loc) for a in step.checks)
-    return replace(step, id=prefix + step.id, start=start, checks=checks)
+    step = replace(step, id=prefix + step.id, start=start, checks=checks)
+    if part is not None and not step.passage:
+        step = replace(step, passage=part.passage, passage_title=part.title)
+    return step
 
 
 def _prefixed_change(change: StepChange, prefix: str) -> StepChange:

@@ -50,6 +50,14 @@ class _Fig:
     priority: int
 
 
+def passage_label(step: Step, title: str) -> str:
+    """The passage a step belongs to, as a caption names it: "e.2 三耦第一番射" in a sequence of
+    passages, just "e.2" when the script is that passage (its title is already on screen)."""
+    if step.passage_title and step.passage_title != title:
+        return f"{step.passage} {step.passage_title}".strip()
+    return step.passage
+
+
 def _mix(a, b, u: float):
     return tuple(int(round(a[i] + (b[i] - a[i]) * u)) for i in range(3))
 
@@ -486,8 +494,7 @@ class FrameRenderer:
         margin = cfg.px(18)
         meta = [self.choreo.title]
         if step is not None:
-            if step.passage:
-                meta.append(step.passage)
+            meta.append(passage_label(step, self.choreo.title))
             meta.append(f"{step.index + 1}/{len(self.choreo.steps)}")
         meta += [self.choreo.venue.title or self.choreo.venue.key, self.choreo.reading]
         x = margin

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from choreo.model import Choreography
+from choreo.render.frame import passage_label
 from choreo.render.style import CAPTION
 from choreo.viewer.layout import ROW_H, Layout
 from choreo.viewer.state import Spans, ViewerState
@@ -232,7 +233,8 @@ class Panels:
             return out
         step = ch.steps[state.step]
         m, width, bottom = 12, w - 24, h - 8
-        head = "  ".join(p for p in (step.id, step.passage, f"〔{step.source}〕" if step.source else "") if p)
+        head = "  ".join(p for p in (step.id, passage_label(step, ch.title), f"〔{step.source}〕" if step.source else "")
+                         if p)
         out.blit(self.writer.render(fit_line(self.writer, head, 13, width), 13, META), (m, 8))
         y = self.writer.block(out, f"經 「{step.text}」", (m, 30), 20, TEXT, width, bottom)
         for note in step.commentary:

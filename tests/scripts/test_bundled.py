@@ -160,3 +160,20 @@ def test_the_objects_of_the_rite_move_with_those_who_carry_them():
     step = ch.step("e2.s10")
     flag, keeper = ch.pose_at("obj.旌", step.t1), ch.pose_at("獲者", step.t1)
     assert math.dist((flag.x, flag.y), (keeper.x, keeper.y)) < 1.0
+
+
+def test_every_step_of_the_whole_rite_names_its_own_passage():
+    """The whole rite's caption names the passage a step comes from (e.2 三耦第一番射), not the
+    sequence's e.1–e.13; a step added by a reading belongs to the passage of the step it follows."""
+    from choreo.render.frame import passage_label
+
+    parts = {(p := parse_script(FULL.parent / str(name))).passage: p.title for name in _includes()}
+    for reading in ("zheng", "ao"):
+        ch = plan(parse_script(FULL), venue="xie", reading=reading) if reading != "zheng" else full_plan("xie")
+        for step in ch.steps:
+            passage = "e." + step.id.split(".")[0].removeprefix("e")
+            assert step.passage == passage, step.id
+            assert step.passage_title == parts[passage], step.id
+            assert passage_label(step, ch.title) == f"{passage} {parts[passage]}"
+    alone = plan(parse_script(FULL.parent / str(_includes()[1])), venue="xie")
+    assert {passage_label(s, alone.title) for s in alone.steps} == {"e.2"}  # its title is on screen already
