@@ -46,50 +46,72 @@ def timeline_for(choreo: Choreography, cfg: RenderConfig, steps: tuple[Step, ...
     return build_timeline(steps, cfg.speed, cfg.hold)
 
 
+REPEAT = object()  # queued instead of a frame: write the frame before it again
+
+
 class _Writer:
     """Feeds the sink from a thread, so that drawing frame k+1 overlaps encoding frame k.
 
     The pipe write to ffmpeg releases the GIL; with the drawing in the main thread the export runs
     at about the slower of the two rates instead of their sum. A failure in the thread is raised
     in the main thread at the next frame (or at the end).
+
+    With ``targets`` (surfaces of the frame's size) the frames are drawn straight into them and the
+    thread writes each surface's own pixels: no copy of the frame on our side. Each target is
+    queued once; the thread keeps the last one it wrote until the next frame comes, so that a
+    :data:`REPEAT` (the ceremony clock standing still) writes it again without drawing it again,
+    and then hands it back to the free list.
     """
 
     DEPTH = 4  # frames in flight (modelling choice: smooths jitter, bounds memory to ~15 MB at 720p)
+    POOL = DEPTH + 2  # targets needed: those queued, the one being written, the one being drawn
 
-    def __init__(self, sink: FrameSink, frame_bytes: int | None = None) -> None:
+    def __init__(self, sink: FrameSink, targets: list | None = None) -> None:
         self.sink = sink
         self.queue: queue.Queue = queue.Queue(maxsize=self.DEPTH)
         self.error: BaseException | None = None
-        # ``frame_bytes``: frames are drawn into DEPTH + 2 reused buffers (those queued, the one
-        # being written, the one being drawn), handed back here once written.
-        self.free: queue.SimpleQueue | None = None
-        if frame_bytes is not None:
-            self.free = queue.SimpleQueue()
-            for _ in range(self.DEPTH + 2):
-                self.free.put(bytearray(frame_bytes))
+        self.free: queue.SimpleQueue = queue.SimpleQueue()
+        for target in targets or ():
+            self.free.put(target)
         self.thread = threading.Thread(target=self._run, name="frame-writer", daemon=True)
         self.thread.start()
 
-    def buffer(self) -> bytearray:
-        """A buffer to draw the next frame into (waits while every buffer is queued or being written)."""
+    def target(self):
+        """A surface to draw the next frame into (waits while every one is queued or being written)."""
         if self.error is not None:
             raise self.error
         return self.free.get()
 
     def _run(self) -> None:
+        previous = None
         while True:
             frame = self.queue.get()
             if frame is None:
                 return
+            if frame is REPEAT:
+                frame = previous
+            else:
+                if previous is not None and not isinstance(previous, (bytes, bytearray)):
+                    self.free.put(previous)  # written, and no repeat can follow it now
+                previous = frame
             if self.error is None:
                 try:
-                    self.sink.write(frame)
+                    self._write(frame)
                 except BaseException as exc:  # handed to the main thread, which reports it
                     self.error = exc
-            if self.free is not None:
-                self.free.put(frame)  # written (or dropped after a failure): free to draw into
+
+    def _write(self, frame) -> None:
+        if isinstance(frame, (bytes, bytearray)):
+            self.sink.write(frame)
+            return
+        pixels = frame.get_buffer()  # locks the surface until this proxy is gone
+        try:
+            self.sink.write(pixels)
+        finally:
+            del pixels
 
     def put(self, frame) -> None:
+        """Queue a frame (bytes, or a target drawn into), or :data:`REPEAT`."""
         if self.error is not None:
             raise self.error
         self.queue.put(frame)
@@ -135,11 +157,15 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
     writer = None
     k = 0
     try:
-        w, h = cfg.size
-        writer = _Writer(sink, w * h * 4 if raw else None)
+        writer = _Writer(sink, [renderer.new_target() for _ in range(_Writer.POOL)] if raw else None)
+        shown: tuple[float | None, Step | None] = (None, None)
         for k in range(n):
             t, step = timeline.at(k / cfg.fps)
-            writer.put(renderer.frame_into(writer.buffer(), t, step) if raw else renderer.frame_bytes(t, step))
+            if t == shown[0] and step is shown[1]:
+                writer.put(REPEAT)  # the ceremony clock stands still: the same picture again
+            else:
+                writer.put(renderer.draw(t, step, into=writer.target()) if raw else renderer.frame_bytes(t, step))
+                shown = (t, step)
             progress.update(k + 1)
         writer.finish()
         path = sink.close()

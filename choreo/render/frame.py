@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import math
 import sys
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -86,7 +87,9 @@ class FrameRenderer:
         self._poses: tuple[float | None, dict] = (None, {})
         self._track_runs: dict[str, tuple[list[float], list[int]]] = {}
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
-        self._band: pygame.Surface | None = None  # the caption now in the frame's bottom band
+        # per surface drawn on: the caption now in its bottom band, and what frame it holds
+        self._bands: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._drawn: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
         self._carried_at: tuple[float | None, dict[str, bool]] = (None, {})  # t → object carried?
         self._legends: dict[float, pygame.Surface | None] = {}  # by the room left for it
@@ -109,18 +112,26 @@ class FrameRenderer:
         vp = fit(box, self.panels.main, margin=0.0)
         return (PlanLayer.snap(vp), True) if settled else (vp, False)
 
-    def draw(self, t: float, step: Step | None = None, view: Viewport | None = None) -> pygame.Surface:
+    def draw(self, t: float, step: Step | None = None, view: Viewport | None = None,
+             into: pygame.Surface | None = None) -> pygame.Surface:
         """The frame at ceremony time t; ``step`` is the step captioned (default: the one at t).
 
         ``view`` (optional) replaces the automatic camera's viewport of the main panel (the viewer's
         manual zoom and pan); it is moved by under a pixel onto the cached plan's pixel grid.
+        ``into`` (optional, from :meth:`new_target`): the surface to draw on, instead of the
+        renderer's own (the video export draws straight into the surfaces it hands to the encoder).
 
-        The surface returned is the renderer's own, reused by the next frame: copy it or blit it
-        elsewhere, never draw on it (the caption band, for one, is only redrawn when it changes).
+        The surface returned is reused by the next frame drawn into it: copy it or blit it
+        elsewhere, never draw on it (a frame asked for again is not redrawn, and the caption band
+        is only redrawn when it changes).
         """
         if step is None:
             step = self.choreo.step_at(t)
-        surf = self.surface
+        surf = self.surface if into is None else into
+        key = (t, step.id if step else None, view)
+        if self._drawn.get(surf) == key:
+            return surf
+        self._drawn.pop(surf, None)  # half drawn if this raises
         vp, exact = self._main_view(t, step, view)
         main = self.panels.main
         level = self.layer.draw(surf, vp, exact)
@@ -134,10 +145,15 @@ class FrameRenderer:
             self._draw_strip(surf, vp, t, step)
         if self.panels.bottom_band is not None:
             caption = self._caption(step)
-            if caption is not self._band:  # nothing else draws in the band: it still holds it
+            if self._bands.get(surf) is not caption:  # nothing else draws in the band: it still holds it
                 surf.blit(caption, self.panels.bottom_band[:2])
-                self._band = caption
+                self._bands[surf] = caption
+        self._drawn[surf] = key
         return surf
+
+    def new_target(self) -> pygame.Surface:
+        """A surface to pass to :meth:`draw` as ``into``: the frame's size and pixel format."""
+        return pygame.Surface(self.cfg.size)
 
     def prepare(self, step: Step) -> None:
         """Do ahead what the first frame of ``step`` would otherwise pay for: the camera's span of the
@@ -162,13 +178,6 @@ class FrameRenderer:
     def frame_raw(self, t: float, step: Step | None = None) -> bytes:
         """The frame as the surface's own 32-bit pixels (:attr:`raw_format`): a copy, no conversion."""
         return self.draw(t, step).get_buffer().raw
-
-    def frame_into(self, buf: bytearray, t: float, step: Step | None = None) -> bytearray:
-        """:meth:`frame_raw` copied into ``buf`` (a reused bytearray of the frame's size): a video
-        export that allocates a fresh 3.7 MB object per frame pays for the kernel's page faults and
-        zeroing every time, a few tenths of a millisecond of the encoder's CPU."""
-        memoryview(buf)[:] = self.draw(t, step).get_buffer()
-        return buf
 
     def project(self, figure: str, t: float, step: Step | None = None,
                 view: Viewport | None = None) -> tuple[float, float] | None:

@@ -145,11 +145,11 @@ def test_interrupt_removes_the_partial_file(tmp_path, choreography, monkeypatch)
     calls = {"n": 0}
     real = FrameRenderer.draw
 
-    def interrupted(self, t, step=None, view=None):
+    def interrupted(self, t, step=None, view=None, into=None):
         calls["n"] += 1
         if calls["n"] == 4:
             raise KeyboardInterrupt
-        return real(self, t, step, view)
+        return real(self, t, step, view, into)
 
     monkeypatch.setattr(FrameRenderer, "draw", interrupted)
     with pytest.raises(KeyboardInterrupt, match="interrupted"):  # re-raised: the CLI exits 130
