@@ -1,18 +1,23 @@
 """Rendering speed: MP4 at 1280x720 and GIF at 640x360, beside an encode-only run of the same frames.
 
-    python bench/render.py [--seconds 40] [--script PATH] [--only mp4|gif]
+    python bench/render.py [--seconds 40] [--script PATH] [--only mp4|gif] [--repeat N]
 
 Uses the bundled default passage when the planner is available, else the test choreography of
-tests/render/conftest.py stretched over time. Prints: draw ms/frame (drawing only, no pixel copy),
-full export fps (``export_video``, as ``choreo render`` runs it), encode-only fps (the same frames
-drawn beforehand, held in memory in the same pixel format, then only encoded) and their ratio
-(target ≥ 0.8). Run it on an idle machine: other processes competing for the cores skew the ratio.
+tests/render/conftest.py stretched over time. Prints: draw ms/frame (drawing only, as the export
+draws: a frame that repeats the one before, at a pause of the ceremony clock, is not drawn again),
+full export fps (``export_video``, as ``choreo render`` runs it) with the CPU time our process
+spends per frame (drawing and the pipe write; ffmpeg is a child process, not counted), encode-only
+fps (the same frames drawn beforehand, held in memory in the same pixel format, then only encoded)
+and their ratio (target ≥ 0.8). With ``--repeat N`` each format runs N times and the median ratio
+is printed. Run it on an idle machine: other processes competing for the cores skew the ratio.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -45,6 +50,7 @@ def run(choreo, size, fps, suffix, seconds, folder):
     tl = build_timeline(choreo.steps, cfg.speed, cfg.hold)
     n = min(tl.frame_count(fps), int(seconds * fps))
     times = [tl.at(k / fps) for k in range(n)]
+    repeats = sum(1 for a, b in zip(times, times[1:], strict=False) if a[0] == b[0] and a[1] is b[1])
     renderer = FrameRenderer(choreo, cfg)
     fmt = renderer.raw_format
     grab = renderer.frame_raw if fmt else renderer.frame_bytes
@@ -67,11 +73,21 @@ def run(choreo, size, fps, suffix, seconds, folder):
     # Not the renderer above, whose caches already hold every tile and caption of the run.
     fresh = FrameRenderer(choreo, cfg)
     (fresh.frame_raw if fmt else fresh.frame_bytes)(*times[0])
+    cpu0 = _cpu()
     t0 = time.perf_counter()
     export_video(choreo, folder / f"full{suffix}", cfg, renderer=fresh, limit=n)
     full = n / (time.perf_counter() - t0)
-    print(f"{suffix[1:].upper():4} {size[0]}x{size[1]} @{fps}: {n} frames; draw {draw * 1000:.1f} ms/frame; "
-          f"full export {full:.0f} fps; encode-only {encode:.0f} fps; ratio {full / encode:.2f}")
+    cpu = (_cpu() - cpu0) / n
+    print(f"{suffix[1:].upper():4} {size[0]}x{size[1]} @{fps}: {n} frames ({repeats} repeat the one before); "
+          f"draw {draw * 1000:.1f} ms/frame; full export {full:.0f} fps ({cpu * 1000:.1f} ms of our CPU a frame); "
+          f"encode-only {encode:.0f} fps; ratio {full / encode:.2f}", flush=True)
+    return full / encode
+
+
+def _cpu() -> float:
+    """CPU seconds of this process, all threads (not ffmpeg's: a child, counted once it is waited for)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main() -> int:
@@ -79,14 +95,19 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=40.0, help="video seconds to export (default 40)")
     parser.add_argument("--script")
     parser.add_argument("--only", choices=("mp4", "gif"), help="run one of the two formats")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per format; prints the median ratio")
     args = parser.parse_args()
     choreo, what = choreography(args.script)
     print(f"{what}: {len(choreo.steps)} steps, {choreo.duration:.0f} s of ceremony, {len(choreo.figures)} figures")
+    formats = [("mp4", (1280, 720), 25, ".mp4"), ("gif", (640, 360), 10, ".gif")]
     with tempfile.TemporaryDirectory() as d:
-        if args.only in (None, "mp4"):
-            run(choreo, (1280, 720), 25, ".mp4", args.seconds, Path(d))
-        if args.only in (None, "gif"):
-            run(choreo, (640, 360), 10, ".gif", args.seconds, Path(d))
+        for name, size, fps, suffix in formats:
+            if args.only not in (None, name):
+                continue
+            ratios = [run(choreo, size, fps, suffix, args.seconds, Path(d)) for _ in range(args.repeat)]
+            if args.repeat > 1:
+                print(f"{name.upper():4} median ratio over {args.repeat} runs: {statistics.median(ratios):.2f} "
+                      f"(min {min(ratios):.2f}, max {max(ratios):.2f})")
     return 0
 
 

@@ -8,11 +8,14 @@ is printed as ``FILE:LINE:COL: error: ...`` with exit status 2, never as a trace
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
+import threading
 
-from choreo.errors import YiliError
+from choreo.errors import Terminated, YiliError
 
 COMMANDS = {
     "plan": "draw a venue's floor plan to PNG or SVG, or list its sources",
@@ -53,7 +56,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"choreo {args.command_name}: not available in this version", file=sys.stderr)
         return 2
     try:
-        return int(args.command_module.run(args) or 0)
+        with _sigterm_as_interrupt():
+            return int(args.command_module.run(args) or 0)
     except YiliError as exc:
         print(exc.format(), file=sys.stderr)
         return 2
@@ -65,8 +69,29 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return 0
     except KeyboardInterrupt as exc:
+        if isinstance(exc, Terminated):
+            print(str(exc) or "terminated", file=sys.stderr)
+            return 128 + signal.SIGTERM
         print(str(exc) or "interrupted", file=sys.stderr)
         return 130
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt():
+    """While a command runs, SIGTERM raises Terminated (a KeyboardInterrupt) in the main thread, so
+    that an export killed by ``timeout`` or a scheduler removes its partial file as on Ctrl-C."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+        yield
+        return
+
+    def terminated(signum, frame):
+        raise Terminated("terminated")
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -20,3 +20,8 @@ class ExportError(YiliError):
 
 class RenderError(YiliError):
     """Drawing failed: a character no bundled font has, a bad size, no video driver."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a scheduler, ``timeout``, the viewer stopping its export) raised as an interrupt in the
+    main thread, so that a command cleans up as it does on Ctrl-C; the command line exits 143."""

@@ -12,7 +12,7 @@ import re
 import threading
 from pathlib import Path
 
-from choreo.errors import ExportError, YiliError
+from choreo.errors import ExportError, Terminated, YiliError
 from choreo.export.progress import Progress
 from choreo.export.sinks import FrameSink, PngSink, check_destination, open_sink
 from choreo.model import Choreography, Step
@@ -142,7 +142,7 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
     ``limit``: only the first so many frames (benchmarks, quick previews).
 
     Ctrl-C removes the partial file and re-raises KeyboardInterrupt (its message says so); the
-    command line turns it into exit status 130.
+    command line turns it into exit status 130 (143 for SIGTERM, raised as ``Terminated``).
     """
     check_destination(out)
     timeline = timeline_for(choreo, cfg, steps)
@@ -169,9 +169,10 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
             progress.update(k + 1)
         writer.finish()
         path = sink.close()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM as choreo.errors.Terminated
         _abandon(sink, writer)
-        raise KeyboardInterrupt(f"interrupted: {out} was not written") from None
+        raise type(exc)(f"{'terminated' if isinstance(exc, Terminated) else 'interrupted'}: "
+                        f"{out} was not written") from None
     except YiliError:
         _abandon(sink, writer)
         raise

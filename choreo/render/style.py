@@ -11,6 +11,8 @@ from choreo.model import FigureInfo
 
 RGB = tuple[int, int, int]
 
+INK: RGB = (40, 32, 24)  # figure outlines, facing wedges and figure labels
+
 PLAN: dict[str, RGB] = {
     "background": (246, 243, 236),
     "court": (236, 231, 220),

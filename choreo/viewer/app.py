@@ -471,7 +471,7 @@ class Viewer:
             if s.grid:
                 overlays.grid(surf, vp, self.writer)
             if s.selected:
-                gesture = self.renderer.states.gesture(s.selected, s.t)
+                gesture = self.renderer.figures.states.gesture(s.selected, s.t)
                 overlays.selection(surf, vp, ch, s.selected, s.t, self.writer, gesture)
             if s.checker:
                 if self.loaded.check_error:

@@ -1,7 +1,9 @@
 """Exports decoded: size, frame count, and figures drawn where the tracks put them; failures leave nothing."""
 
+import signal
 import subprocess
 import sys
+import time
 
 import imageio.v3 as iio
 import numpy as np
@@ -163,3 +165,21 @@ def test_import_choreo_has_no_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
+def test_sigterm_mid_export_leaves_no_file(tmp_path):
+    """`timeout` or a scheduler stopping `choreo render`: the partial file goes, as on Ctrl-C."""
+    proc = subprocess.Popen([sys.executable, "-m", "choreo", "render", "xiangshe/e01-youshe", "-o", "clip.mp4",
+                             "--quiet"], cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not any(p.name.endswith(".mp4") and p.stat().st_size > 0 for p in tmp_path.iterdir()):
+        assert proc.poll() is None, proc.stderr.read()
+        assert time.monotonic() < deadline, "the export never started writing"
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143, err
+    assert "terminated: clip.mp4 was not written" in err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []

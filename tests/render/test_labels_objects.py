@@ -65,9 +65,9 @@ def test_plan_label_yields_to_a_figure_standing_on_it():
     t = 10.0  # 司射 waits at (-26, -30), the 司射位
     surf = r.draw(t)
     vp = r.main_viewport(t)
-    figs = r._layout_figures(vp, t, c.step_at(t), small=False)
+    figs = r.figures.layout(vp, t, c.step_at(t), small=False)
     taken = [b for f in figs for b in f.boxes]
-    labels = r._place_figure_labels(figs, taken, surf.get_clip())
+    labels = r.figures.place_labels(figs, taken, surf.get_clip())
     assert "司射" in [lab[0] for lab in labels]
     fig_boxes = [b for f in figs for b in f.boxes]
     px, py = r.project("司射", t)
@@ -100,8 +100,8 @@ def test_a_file_of_archers_gets_labels_that_do_not_overlap():
     t = 25.0
     surf = r.draw(t)
     vp = r.main_viewport(t)
-    figs = r._layout_figures(vp, t, c.step_at(t), small=False)
-    labels = r._place_figure_labels(figs, [b for f in figs for b in f.boxes], surf.get_clip())
+    figs = r.figures.layout(vp, t, c.step_at(t), small=False)
+    labels = r.figures.place_labels(figs, [b for f in figs for b in f.boxes], surf.get_clip())
     boxes = []
     for text, lx, ly, size, vertical in labels:
         w, h = r.texts.vertical_size(text, int(size)) if vertical else (r.texts.width(text, int(size)), size)

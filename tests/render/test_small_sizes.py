@@ -24,10 +24,10 @@ def first_round():
 def _label_boxes(r: FrameRenderer, t: float):
     step = r.choreo.step_at(t)
     vp = r.main_viewport(t, step)
-    figs = r._layout_figures(vp, t, step, small=False)
+    figs = r.figures.layout(vp, t, step, small=False)
     taken = [b for f in figs for b in f.boxes] + overlay_boxes(vp, r.texts, r.cfg)
     bodies = list(taken)
-    labels = r._place_figure_labels(figs, taken, vp.rect)
+    labels = r.figures.place_labels(figs, taken, vp.rect)
     boxes = []
     for text, lx, ly, size, vertical in labels:
         w, h = r.texts.vertical_size(text, int(size)) if vertical else (
@@ -73,5 +73,5 @@ def test_legend_fits_the_caption_band_at_480(first_round):
     band = pygame.surfarray.array3d(frame)[left + w - cfg.px(18):left + w, top:top + cfg.px(10) + cfg.px(16) * 2]
     background = np.array(frame.get_at((left + w - 1, top + 1))[:3])
     assert (band == background).all(), "something is drawn in the caption band's right margin"
-    legend = r._legends[max(r._legends)]
+    legend = r.caption._legends[max(r.caption._legends)]
     assert legend is not None and legend.get_width() > 0  # some of the legend is still shown

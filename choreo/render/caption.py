@@ -1,0 +1,111 @@
+"""The caption band under the picture: what is being read and where (title, passage, step k of n,
+venue, reading), the role colours, and the step's clause of the 經, wrapped and as large as fits.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from choreo.model import Choreography, Step
+from choreo.render.config import RenderConfig
+from choreo.render.style import CAPTION, GROUPS, group_of
+from choreo.render.text import TextCache
+
+
+def passage_label(step: Step, title: str) -> str:
+    """The passage a step belongs to, as a caption names it: "e.2 三耦第一番射" in a sequence of
+    passages, just "e.2" when the script is that passage (its title is already on screen)."""
+    if step.passage_title and step.passage_title != title:
+        return f"{step.passage} {step.passage_title}".strip()
+    return step.passage
+
+
+class CaptionBand:
+    """Caption band surfaces of one Choreography at one size, one per step (cached)."""
+
+    def __init__(self, choreo: Choreography, cfg: RenderConfig, texts: TextCache, size: tuple[int, int]) -> None:
+        self.choreo = choreo
+        self.cfg = cfg
+        self.texts = texts
+        self.size = size
+        self._captions: dict[str | None, pygame.Surface] = {}
+        self._legends: dict[float, pygame.Surface | None] = {}  # by the room left for it
+
+    def surface(self, step: Step | None) -> pygame.Surface:
+        """The band for ``step``: its meta line, the legend and the step's clause (drawn once a step)."""
+        key = step.id if step else None
+        hit = self._captions.get(key)
+        if hit is not None:
+            return hit
+        cfg = self.cfg
+        w, h = self.size
+        surf = pygame.Surface((w, h))
+        surf.fill(CAPTION["background"])
+        margin = cfg.px(18)
+        meta = [self.choreo.title]
+        if step is not None:
+            meta.append(passage_label(step, self.choreo.title))
+            meta.append(f"{step.index + 1}/{len(self.choreo.steps)}")
+        meta += [self.choreo.venue.title or self.choreo.venue.key, self.choreo.reading]
+        x = margin
+        msize = cfg.px(16)
+        for piece in meta:
+            if not piece:
+                continue
+            r = self.texts.render(piece, msize, CAPTION["meta"], where="caption")
+            surf.blit(r, (x, cfg.px(10)))
+            x += r.get_width() + cfg.px(22)
+        if cfg.legend:
+            legend = self._legend(CAPTION["background"], w - margin - x)
+            if legend is not None:
+                surf.blit(legend, (max(x, w - margin - legend.get_width()), cfg.px(10)))
+        if step is not None:
+            top = cfg.px(10) + int(msize * 1.5)
+            avail = h - top - cfg.px(8)
+            size = cfg.px(30)
+            while True:
+                lines = self.texts.wrap(step.text, size, w - 2 * margin)
+                if len(lines) * size * 1.3 <= avail or size <= cfg.px(14):
+                    break
+                size -= 1
+            y = top
+            for line in lines:
+                r = self.texts.render(line, size, CAPTION["text"], where=f"text of step {step.id}")
+                surf.blit(r, (margin, y))
+                y += int(size * 1.3)
+        self._captions[key] = surf
+        return surf
+
+    def _legend(self, bg, room: float) -> pygame.Surface | None:
+        """The role colours as one row (drawn in the caption band, where it hides no figure), at most
+        ``room`` pixels wide: in a small frame the entries that do not fit after the caption's first
+        line are left out, whole, rather than cut at the band's edge (None if not even one fits)."""
+        hit = self._legends.get(room)
+        if hit is not None or room in self._legends:
+            return hit
+        present = {group_of(info) for info in self.choreo.figures.values()}
+        rows = [(label, colour) for key, label, colour in GROUPS if key in present]
+        size = self.cfg.px(15)
+        gap = self.cfg.px(5)
+        rendered = [self.texts.render(label, size, CAPTION["meta"], where="legend") for label, _ in rows]
+        used = 0
+        for n, r in enumerate(rendered):
+            used += size + gap + r.get_width() + 2 * gap
+            if used > room:
+                rows, rendered = rows[:n], rendered[:n]
+                break
+        if not rows:
+            self._legends[room] = None
+            return None
+        h = max((r.get_height() for r in rendered), default=size)
+        w = sum(size + gap + r.get_width() + 2 * gap for r in rendered)
+        surf = pygame.Surface((max(1, w), h))
+        surf.fill(bg)
+        x = 0
+        for (_, colour), r in zip(rows, rendered, strict=True):
+            pygame.draw.circle(surf, colour, (x + size / 2, h / 2), size / 2)
+            pygame.draw.circle(surf, CAPTION["text"], (x + size / 2, h / 2), size / 2, 1)
+            surf.blit(r, (x + size + gap, 0))
+            x += size + gap + r.get_width() + 2 * gap
+        self._legends[room] = surf
+        return surf

@@ -1,0 +1,305 @@
+"""The figures on a panel at one moment: where each is drawn (disc, objects held, label), and drawing them.
+
+Used by the FrameRenderer for the main view and the 侯道 strip (``small``: dots without badges or
+gestures). Figures are drawn at ``FigureStates.pose`` through the panel's Viewport, so the pixel at
+a figure's projected position has that figure's colour.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from choreo.model import Choreography, FigureInfo, Pose, Step
+from choreo.render.config import RenderConfig
+from choreo.render.drawplan import label_measure
+from choreo.render.figstate import FigureStates, object_name
+from choreo.render.placement import _clear, _inside, place_indexed
+from choreo.render.style import CAPTION, GROUP_COLOUR, INK, PLAN, colour_of
+from choreo.render.text import TextCache
+from choreo.render.viewport import Viewport
+
+# Modelling choice: an object within 3 尺 of a figure whose events say he holds it is in his hands
+# (the planner moves a carried object's track with its carrier, a pace or so behind at most).
+CARRY_REACH = 3.0
+
+
+@dataclass
+class PlacedFigure:
+    """A figure as laid out on one panel at one moment (pixels)."""
+
+    name: str
+    info: FigureInfo
+    pose: Pose
+    px: float
+    py: float
+    r: float
+    held: tuple[str, ...]
+    boxes: list  # disc, then one per object held
+    label: str | None
+    priority: int
+
+
+def _mix(a, b, u: float):
+    return tuple(int(round(a[i] + (b[i] - a[i]) * u)) for i in range(3))
+
+
+class FigureLayer:
+    """Lays out and draws the figures of one Choreography; caches what holds for a step or a moment."""
+
+    def __init__(self, choreo: Choreography, cfg: RenderConfig, texts: TextCache) -> None:
+        self.choreo = choreo
+        self.cfg = cfg
+        self.texts = texts
+        self.states = FigureStates(choreo)
+        self._may_carry: dict[str, list[str]] = {}  # object name → the persons who ever hold one
+        for name, info in choreo.figures.items():
+            if info.kind != "object":
+                for obj in self.states.ever_carries(name):
+                    self._may_carry.setdefault(obj, []).append(name)
+        self._poses: tuple[float | None, dict] = (None, {})
+        self._track_runs: dict[str, tuple[list[float], list[int]]] = {}
+        self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
+        self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
+        self._carried_at: tuple[float | None, dict[str, bool]] = (None, {})  # t → object carried?
+
+    def carrier_of(self, obj: str, t: float) -> str | None:
+        """The person carrying object figure ``obj`` at t (its events say he holds it and he is at
+        it), or None when it lies where its track puts it."""
+        info = self.choreo.figures.get(obj)
+        at = self.states.position(obj, t)
+        if info is None or at is None:
+            return None
+        what = object_name(info.label or obj.removeprefix("obj."))
+        best, best_d = None, CARRY_REACH
+        for name in self._may_carry.get(what, ()):
+            if what not in self.states.carries(name, t):
+                continue
+            pos = self.states.position(name, t)
+            if pos is None:
+                continue
+            d = math.hypot(pos[0] - at[0], pos[1] - at[1])
+            if d <= best_d:
+                best, best_d = name, d
+        return best
+
+
+    def layout(self, vp: Viewport, t: float, step: Step | None, *, small: bool,
+                        only_south_of: float | None = None) -> list[PlacedFigure]:
+        """Where every present figure is drawn at t, with the boxes it occupies (disc, objects held)."""
+        cfg = self.cfg
+        k = cfg.font_scale
+        actors = set(step.figures) if step else set()
+        out = []
+        key = step.id if step else None
+        if self._order[0] != key:  # the drawing order changes with the step's actors only
+            self._order = (key, sorted(self.choreo.figures.items(),
+                                       key=lambda kv: (kv[1].kind != "object", kv[0] in actors)))
+        poses = self.poses_at(t)
+        if self._carried_at[0] != t:  # the main view and the strip ask the same at one t
+            self._carried_at = (t, {})
+        carried = self._carried_at[1]
+        for name, info in self._order[1]:
+            pose = poses.get(name)
+            if pose is None:
+                continue
+            px, py = vp.to_screen(pose.x, pose.y)
+            label = info.label or name
+            if info.kind == "object":
+                if name not in carried:
+                    carried[name] = self.carrier_of(name, t) is not None
+                if carried[name]:
+                    continue  # drawn with its carrier, not as a token on top of him
+                r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
+                out.append(PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
+                                None if small else label, 1))
+                continue
+            r = max(vp.length(info.radius or 1.0), (3.5 if small else 8) * k)
+            boxes = [(px - r, py - r, px + r, py + r)]
+            held: tuple[str, ...] = ()
+            if not small:
+                held = self.states.carries(name, t)[:4]
+                boxes += self._held_boxes(px, py, r, held)
+            shown = only_south_of is None or pose.y < only_south_of
+            out.append(PlacedFigure(name, info, pose, px, py, r, held, boxes, label if shown else None,
+                            3 if name in actors else 2))
+        return out
+
+
+    def poses_at(self, t: float) -> dict[str, Pose | None]:
+        """Every figure's pose at t, computed once for the main view and the strip."""
+        if self._poses[0] != t:
+            self._poses = (t, {name: self.states.pose(name, t) for name in self.choreo.figures})
+        return self._poses[1]
+
+
+    def _held_boxes(self, px, py, r, held) -> list[tuple[float, float, float, float]]:
+        """Badges of the objects a figure holds: one row just under its disc, centred on it."""
+        if not held:
+            return []
+        size = self.cfg.deco_px(12)
+        pad = self.cfg.dim(4)
+        widths = [self.texts.width(obj[0], size) + pad for obj in held]
+        x = px - (sum(widths) + 2 * (len(widths) - 1)) / 2
+        y = py + r * 0.55
+        out = []
+        for w in widths:
+            out.append((x, y, x + w, y + size * 1.25 + pad))
+            x += w + 2
+        return out
+
+
+    def place_labels(self, figs: list[PlacedFigure], taken: list, clip) -> list:
+        """Figure labels, clear of every disc, held object and other label; returns drawing orders
+        ``(text, left, top, size, vertical)``.
+
+        A label that fits nowhere beside its figure (a file of archers shoulder to shoulder) is set
+        vertically above or below the disc; failing that, an acting figure's label is drawn at its
+        first spot only if it covers no other label, and any other is left out, since overlapping
+        labels read as neither.
+        """
+        cfg = self.cfg
+        left, top, w, h = clip if clip else (0, 0, *self.cfg.size)
+        bounds = (left, top, left + w, top + h)
+        measure = label_measure(self.texts)
+        items = [(f.label, f.px, f.py, f.priority, cfg.px(13 if f.info.kind == "object" else 17))
+                 for f in figs if f.label]
+        rad = [f.r for f in figs if f.label]
+        gap = cfg.px(10)
+        done = place_indexed(items, measure, gap=gap, bounds=bounds, taken=taken, force=99)
+        out = [(items[i][0], lx, ly, items[i][4], False) for i, lx, ly in done]
+        placed = {i for i, _, _ in done}
+        label_boxes = []
+        for i, lx, ly in done:
+            lw, lh = measure(items[i][0], items[i][4])
+            label_boxes.append((lx, ly, lx + lw, ly + lh))
+        for i in sorted(set(range(len(items))) - placed, key=lambda i: -items[i][3]):
+            text, px, py, priority, size = items[i]
+            vw, vh = self.texts.vertical_size(text, int(size))
+            chosen = None
+            for vx, vy in ((px - vw / 2, py - rad[i] - 2 - vh), (px - vw / 2, py + rad[i] + 2)):
+                box = (vx, vy, vx + vw, vy + vh)
+                if _inside(box, bounds) and _clear(box, taken):
+                    chosen = box
+                    out.append((text, vx, vy, size, True))
+                    break
+            if chosen is None and priority >= 3:
+                lw, lh = measure(text, size)
+                box = (px + gap, py - lh / 2, px + gap + lw, py + lh / 2)
+                if _clear(box, label_boxes):
+                    chosen = box
+                    out.append((text, box[0], box[1], size, False))
+            if chosen is not None:
+                taken.append(chosen)
+                label_boxes.append(chosen)
+        return out
+
+
+    def blit_labels(self, surf, labels) -> None:
+        for text, lx, ly, size, vertical in labels:
+            render = self.texts.render_vertical if vertical else self.texts.render
+            surf.blit(render(text, int(size), INK, PLAN["halo"]), (lx, ly))
+
+
+    def paint(self, surf, vp: Viewport, figs: list[PlacedFigure], t: float, *, small: bool) -> None:
+        cfg = self.cfg
+        k = cfg.font_scale
+        if cfg.trails and not small:
+            for f in figs:
+                if f.info.kind != "object":
+                    self._draw_trail(surf, vp, f.name, f.info, t)
+        for f in figs:
+            px, py, r = f.px, f.py, f.r
+            colour = self._colours.get(f.name) or colour_of(f.info)
+            if f.info.kind == "object":
+                pygame.draw.rect(surf, colour, (px - r, py - r, 2 * r, 2 * r))
+                pygame.draw.rect(surf, INK, (px - r, py - r, 2 * r, 2 * r), 1)
+                continue
+            gesture = None if small else self.states.gesture(f.name, t)
+            if gesture:
+                pygame.draw.circle(surf, CAPTION["accent"], (px, py), r + 5 * k, max(2, round(3 * k)))
+            pygame.draw.circle(surf, colour, (px, py), r)
+            seated = f.pose.posture == "坐"
+            pygame.draw.circle(surf, INK, (px, py), r, max(1, round((3.5 if seated else 1.5) * k)))
+            if seated and not small:
+                pygame.draw.circle(surf, PLAN["halo"], (px, py), r * 0.55, max(1, round(1.5 * k)))
+            if not small:
+                self._wedge(surf, px, py, r, f.pose.bearing, k)
+                self._carried(surf, f, cfg.deco_px(12))
+                if gesture:
+                    g = self.texts.render(gesture, cfg.px(15), INK, PLAN["halo"], where="gesture")
+                    surf.blit(g, (px - g.get_width() / 2, py - r - 6 * k - g.get_height()))
+
+
+    def _wedge(self, surf, px, py, r, bearing, k) -> None:
+        """The facing: a triangle on the rim pointing the way the figure faces (bearing 0 = up)."""
+        a = math.radians(bearing)
+        dx, dy = math.sin(a), -math.cos(a)  # screen: north is up
+        tip = (px + dx * (r + 7 * k), py + dy * (r + 7 * k))
+        side = math.radians(40)
+        b1 = (px + math.sin(a - side) * r, py - math.cos(a - side) * r)
+        b2 = (px + math.sin(a + side) * r, py - math.cos(a + side) * r)
+        pygame.draw.polygon(surf, INK, [tip, b1, b2])
+
+
+    def _carried(self, surf, f: PlacedFigure, size: int) -> None:
+        """Each object held as a badge with its first character, in the objects' colour, under the disc."""
+        for obj, box in zip(f.held, f.boxes[1:], strict=False):
+            tag = self.texts.render(obj[0], size, (255, 255, 255), where=f"object carried by {f.name}")
+            rect = pygame.Rect(round(box[0]), round(box[1]), round(box[2] - box[0]), round(box[3] - box[1]))
+            pygame.draw.rect(surf, GROUP_COLOUR["object"], rect, border_radius=3)
+            pygame.draw.rect(surf, INK, rect, 1, border_radius=3)
+            surf.blit(tag, (rect.x + (rect.width - tag.get_width()) / 2, rect.y + (rect.height - tag.get_height()) / 2))
+
+
+    def _draw_trail(self, surf, vp: Viewport, name, info, t) -> None:
+        track = self.choreo.tracks[name]
+        t0 = t - self.cfg.trail_seconds
+        s = track.samples
+        if len(s) < 2 or t <= s[0, 0] or t0 >= s[-1, 0] and s[-1, 0] < t0:
+            return
+        times, run = self._runs(name)
+        i0 = bisect.bisect_right(times, t0)
+        i1 = bisect.bisect_left(times, t)
+        # every sample the trail's points lie between, s[max(i0 - 1, 0):i1 + 1], at one place:
+        # standing still all the while, every segment has zero length and nothing is drawn
+        if run[min(i1, len(times) - 1)] <= max(i0 - 1, 0):
+            return
+        # Track.at at a sample's own time is that sample (the last of several at one time): looked
+        # up all at once; only the two ends are interpolated.
+        start, end = max(t0, s[0, 0]), track.at(t)
+        first = track.at(start)
+        inner = s[np.searchsorted(s[:, 0], s[i0:i1, 0], side="right") - 1]
+        pts = [(start, first[0], first[1])] if first is not None else []
+        pts += zip(s[i0:i1, 0].tolist(), inner[:, 1].tolist(), inner[:, 2].tolist(), strict=True)
+        if end is not None:
+            pts.append((t, end[0], end[1]))
+        if len(pts) < 2:
+            return
+        colour = colour_of(info)
+        w = max(2, round(3 * self.cfg.font_scale))
+        for (ta, xa, ya), (tb, xb, yb) in zip(pts[:-1], pts[1:], strict=False):
+            if xa == xb and ya == yb:
+                continue
+            age = (t - (ta + tb) / 2) / self.cfg.trail_seconds
+            c = _mix(colour, PLAN["background"], min(0.85, 0.25 + 0.6 * age))
+            pygame.draw.line(surf, c, vp.to_screen(xa, ya), vp.to_screen(xb, yb), w)
+
+
+    def _runs(self, name: str) -> tuple[list[float], list[int]]:
+        """The track's sample times, and per sample the first sample of its run at one (x, y) (the
+        trails' test for a figure standing still, by bisection instead of numpy calls per figure)."""
+        hit = self._track_runs.get(name)
+        if hit is None:
+            s = self.choreo.tracks[name].samples
+            xy = s[:, 1:3].tolist()
+            run = [0] * len(xy)
+            for i in range(1, len(xy)):
+                run[i] = run[i - 1] if xy[i] == xy[i - 1] else i
+            hit = self._track_runs[name] = (s[:, 0].tolist(), run)
+        return hit
+
