@@ -26,6 +26,7 @@ from choreo.render.viewport import Viewport
 # Modelling choice: an object within 3 尺 of a figure whose events say he holds it is in his hands
 # (the planner moves a carried object's track with its carrier, a pace or so behind at most).
 CARRY_REACH = 3.0
+BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
 
 
 @dataclass
@@ -66,6 +67,7 @@ class FigureLayer:
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
         self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
         self._carried_at: tuple[float | None, dict[str, bool]] = (None, {})  # t → object carried?
+        self._badges: dict[tuple[str, int, int, int], pygame.Surface] = {}
 
     def carrier_of(self, obj: str, t: float) -> str | None:
         """The person carrying object figure ``obj`` at t (its events say he holds it and he is at
@@ -86,7 +88,6 @@ class FigureLayer:
             if d <= best_d:
                 best, best_d = name, d
         return best
-
 
     def layout(self, vp: Viewport, t: float, step: Step | None, *, small: bool,
                         only_south_of: float | None = None) -> list[PlacedFigure]:
@@ -129,13 +130,11 @@ class FigureLayer:
                             3 if name in actors else 2))
         return out
 
-
     def poses_at(self, t: float) -> dict[str, Pose | None]:
         """Every figure's pose at t, computed once for the main view and the strip."""
         if self._poses[0] != t:
             self._poses = (t, {name: self.states.pose(name, t) for name in self.choreo.figures})
         return self._poses[1]
-
 
     def _held_boxes(self, px, py, r, held) -> list[tuple[float, float, float, float]]:
         """Badges of the objects a figure holds: one row just under its disc, centred on it."""
@@ -151,7 +150,6 @@ class FigureLayer:
             out.append((x, y, x + w, y + size * 1.25 + pad))
             x += w + 2
         return out
-
 
     def place_labels(self, figs: list[PlacedFigure], taken: list, clip) -> list:
         """Figure labels, clear of every disc, held object and other label; returns drawing orders
@@ -198,12 +196,10 @@ class FigureLayer:
                 label_boxes.append(chosen)
         return out
 
-
     def blit_labels(self, surf, labels) -> None:
         for text, lx, ly, size, vertical in labels:
             render = self.texts.render_vertical if vertical else self.texts.render
             surf.blit(render(text, int(size), INK, PLAN["halo"]), (lx, ly))
-
 
     def paint(self, surf, vp: Viewport, figs: list[PlacedFigure], t: float, *, small: bool) -> None:
         cfg = self.cfg
@@ -234,7 +230,6 @@ class FigureLayer:
                     g = self.texts.render(gesture, cfg.px(15), INK, PLAN["halo"], where="gesture")
                     surf.blit(g, (px - g.get_width() / 2, py - r - 6 * k - g.get_height()))
 
-
     def _wedge(self, surf, px, py, r, bearing, k) -> None:
         """The facing: a triangle on the rim pointing the way the figure faces (bearing 0 = up)."""
         a = math.radians(bearing)
@@ -245,16 +240,27 @@ class FigureLayer:
         b2 = (px + math.sin(a + side) * r, py - math.cos(a + side) * r)
         pygame.draw.polygon(surf, INK, [tip, b1, b2])
 
-
     def _carried(self, surf, f: PlacedFigure, size: int) -> None:
         """Each object held as a badge with its first character, in the objects' colour, under the disc."""
         for obj, box in zip(f.held, f.boxes[1:], strict=False):
-            tag = self.texts.render(obj[0], size, (255, 255, 255), where=f"object carried by {f.name}")
-            rect = pygame.Rect(round(box[0]), round(box[1]), round(box[2] - box[0]), round(box[3] - box[1]))
-            pygame.draw.rect(surf, GROUP_COLOUR["object"], rect, border_radius=3)
-            pygame.draw.rect(surf, INK, rect, 1, border_radius=3)
-            surf.blit(tag, (rect.x + (rect.width - tag.get_width()) / 2, rect.y + (rect.height - tag.get_height()) / 2))
+            w, h = round(box[2] - box[0]), round(box[3] - box[1])
+            surf.blit(self._badge(obj[0], size, w, h, f.name), (round(box[0]), round(box[1])))
 
+    def _badge(self, char: str, size: int, w: int, h: int, carrier: str) -> pygame.Surface:
+        """A badge drawn once: rounded box, outline and character; the corners are transparent."""
+        key = (char, size, w, h)
+        hit = self._badges.get(key)
+        if hit is None:
+            tag = self.texts.render(char, size, (255, 255, 255), where=f"object carried by {carrier}")
+            hit = pygame.Surface((w, h))
+            hit.fill(BADGE_KEY)
+            rect = pygame.Rect(0, 0, w, h)
+            pygame.draw.rect(hit, GROUP_COLOUR["object"], rect, border_radius=3)
+            pygame.draw.rect(hit, INK, rect, 1, border_radius=3)
+            hit.blit(tag, ((w - tag.get_width()) / 2, (h - tag.get_height()) / 2))
+            hit.set_colorkey(BADGE_KEY)
+            self._badges[key] = hit
+        return hit
 
     def _draw_trail(self, surf, vp: Viewport, name, info, t) -> None:
         track = self.choreo.tracks[name]
@@ -288,7 +294,6 @@ class FigureLayer:
             age = (t - (ta + tb) / 2) / self.cfg.trail_seconds
             c = _mix(colour, PLAN["background"], min(0.85, 0.25 + 0.6 * age))
             pygame.draw.line(surf, c, vp.to_screen(xa, ya), vp.to_screen(xb, yb), w)
-
 
     def _runs(self, name: str) -> tuple[list[float], list[int]]:
         """The track's sample times, and per sample the first sample of its run at one (x, y) (the
