@@ -17,7 +17,7 @@ from pathlib import Path
 from choreo.render.config import DEFAULT_HOLD, DEFAULT_SPEED
 
 # Modelling choice: a video of the whole rite for a lecture lasts at most 10 minutes (and exports in
-# about 2–3 minutes on 2 cores); any passage asked for by itself plays at the default 4×.
+# about 1½ minutes on 2 cores); any passage asked for by itself plays at the default 4×.
 DEFAULT_MAX_MINUTES = 10.0
 
 
