@@ -20,6 +20,25 @@ def passage_label(step: Step, title: str) -> str:
     return step.passage
 
 
+QUOTE_PAIRS = (("“", "”"), ("「", "」"), ("『", "』"))
+
+
+def display_clause(text: str) -> str:
+    """The clause as shown on screen: a quotation it opens but does not close is closed.
+
+    A step quotes its clause verbatim from the seed, and a clause often ends inside a speech
+    (「命曰：“不貫不釋」: in seed 000 the closing mark is lost in a mojibake span, elsewhere the
+    speech runs on past the clause). An open quotation mark left dangling under the picture reads
+    as a typo; the text and the tracks file keep the clause exactly as quoted.
+    """
+    closing = ""
+    for opening, close in QUOTE_PAIRS:
+        closing = close * max(0, text.count(opening) - text.count(close)) + closing
+    if not closing:
+        return text
+    return text.rstrip("，、：") + closing
+
+
 class CaptionBand:
     """Caption band surfaces of one Choreography at one size, one per step (cached)."""
 
@@ -64,7 +83,7 @@ class CaptionBand:
             avail = h - top - cfg.px(8)
             size = cfg.px(30)
             while True:
-                lines = self.texts.wrap(step.text, size, w - 2 * margin)
+                lines = self.texts.wrap(display_clause(step.text), size, w - 2 * margin)
                 if len(lines) * size * 1.3 <= avail or size <= cfg.px(14):
                     break
                 size -= 1

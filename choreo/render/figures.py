@@ -26,6 +26,7 @@ from choreo.render.viewport import Viewport
 # Modelling choice: an object within 3 尺 of a figure whose events say he holds it is in his hands
 # (the planner moves a carried object's track with its carrier, a pace or so behind at most).
 CARRY_REACH = 3.0
+WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
 BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
 
 
@@ -123,6 +124,10 @@ class FigureLayer:
             boxes = [(px - r, py - r, px + r, py + r)]
             held: tuple[str, ...] = ()
             if not small:
+                # the disc's box takes in the facing wedge: a label laid over it would hide the facing
+                a = math.radians(pose.bearing)
+                tx, ty = px + math.sin(a) * (r + WEDGE * k), py - math.cos(a) * (r + WEDGE * k)
+                boxes[0] = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
                 held = self.states.carries(name, t)[:4]
                 boxes += self._held_boxes(px, py, r, held)
             shown = only_south_of is None or pose.y < only_south_of
@@ -167,8 +172,11 @@ class FigureLayer:
         items = [(f.label, f.px, f.py, f.priority, cfg.px(13 if f.info.kind == "object" else 17))
                  for f in figs if f.label]
         rad = [f.r for f in figs if f.label]
-        gap = cfg.px(10)
-        done = place_indexed(items, measure, gap=gap, bounds=bounds, taken=taken, force=99)
+        # a label stands clear of its own disc (whose box includes the facing wedge): the gap is
+        # counted from the figure's centre, so it is the radius and a little more
+        pad = cfg.px(4)
+        gaps = [r + pad for r in rad]
+        done = place_indexed(items, measure, bounds=bounds, taken=taken, force=99, gaps=gaps)
         out = [(items[i][0], lx, ly, items[i][4], False) for i, lx, ly in done]
         placed = {i for i, _, _ in done}
         label_boxes = []
@@ -187,7 +195,7 @@ class FigureLayer:
                     break
             if chosen is None and priority >= 3:
                 lw, lh = measure(text, size)
-                box = (px + gap, py - lh / 2, px + gap + lw, py + lh / 2)
+                box = (px + gaps[i], py - lh / 2, px + gaps[i] + lw, py + lh / 2)
                 if _clear(box, label_boxes):
                     chosen = box
                     out.append((text, box[0], box[1], size, False))
@@ -234,7 +242,7 @@ class FigureLayer:
         """The facing: a triangle on the rim pointing the way the figure faces (bearing 0 = up)."""
         a = math.radians(bearing)
         dx, dy = math.sin(a), -math.cos(a)  # screen: north is up
-        tip = (px + dx * (r + 7 * k), py + dy * (r + 7 * k))
+        tip = (px + dx * (r + WEDGE * k), py + dy * (r + WEDGE * k))
         side = math.radians(40)
         b1 = (px + math.sin(a - side) * r, py - math.cos(a - side) * r)
         b2 = (px + math.sin(a + side) * r, py - math.cos(a + side) * r)

@@ -157,16 +157,22 @@ class FrameRenderer:
         """Figures, their labels and the landmark labels; a figure's label wins over a landmark's."""
         figs = self.figures.layout(vp, t, step, small=False)
         taken = [box for f in figs for box in f.boxes] + overlay_boxes(vp, self.texts, self.cfg)
-        labels = self.figures.place_labels(figs, taken, surf.get_clip()) if self.cfg.labels else []
         left, top, w, h = vp.rect
         plan = self.layer.labels(level)
         s = vp.scale
-        wanted = []
+        wanted, anchors = [], []
+        reach = self.cfg.px(4)  # a figure's label leaves the point a landmark stands for uncovered
         for lab in plan:
             ax, ay = vp.to_screen(lab.x, lab.y)
             f = s / level  # during a zoom blend, offsets follow the scale so labels keep their side
             x0, y0 = ax + lab.dx * f, ay + lab.dy * f
             wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
+            anchors.append((ax - reach, ay - reach, ax + reach, ay + reach))
+        labels = []
+        if self.cfg.labels:
+            occupied = taken + anchors
+            labels = self.figures.place_labels(figs, occupied, surf.get_clip())
+            taken += occupied[len(taken) + len(anchors):]  # the figure labels placed
         kept = settle(wanted, list(taken), gap=self.cfg.px(5), bounds=(left, top, left + w, top + h))
         for lab, box in zip(plan, kept, strict=True):
             if box is not None:

@@ -63,9 +63,11 @@ def _inside(box: Box, bounds: Box | None) -> bool:
 def place_indexed(items: list[tuple[str, float, float, int, float]],
                   measure: Callable[[str, float], tuple[float, float]] = em_measure,
                   gap: float = 4.0, bounds: Box | None = None, min_priority: int = 1,
-                  taken: list[Box] | None = None, force: int = 3) -> list[tuple[int, float, float]]:
+                  taken: list[Box] | None = None, force: int = 3,
+                  gaps: list[float] | None = None) -> list[tuple[int, float, float]]:
     """:func:`place` returning ``(index into items, left, top)``; labels of priority ≥ ``force``
-    are drawn at their first spot when no spot is free."""
+    are drawn at their first spot when no spot is free. ``gaps`` (per item) replaces ``gap``:
+    a figure's label stands off by the radius of its disc, which grows with the zoom."""
     placed: list[tuple[int, float, float]] = []
     boxes: list[Box] = taken if taken is not None else []
     order = sorted(range(len(items)), key=lambda i: -items[i][3])
@@ -76,8 +78,9 @@ def place_indexed(items: list[tuple[str, float, float, int, float]],
         if bounds is not None and not (bounds[0] <= px <= bounds[2] and bounds[1] <= py <= bounds[3]):
             continue
         w, h = measure(text, size)
-        candidates = spots(px, py, w, h, gap)
-        near = _near(boxes, px, py, w, h, gap)
+        g = gap if gaps is None else gaps[i]
+        candidates = spots(px, py, w, h, g)
+        near = _near(boxes, px, py, w, h, g)
         chosen = None
         for left, top in candidates:
             box = (left, top, left + w, top + h)

@@ -12,6 +12,7 @@ import numpy as np
 import pygame
 
 from choreo.model import Choreography
+from choreo.render.caption import display_clause
 from choreo.render.style import CAPTION, colour_of
 from choreo.render.viewport import Viewport
 from choreo.viewer.writer import Writer
@@ -102,7 +103,7 @@ def figure_status(ch: Choreography, name: str, t: float, gesture: str | None = N
     return {
         "name": info.label or name,
         "role": info.role or info.kind,
-        "step": (f"{step.id} 「{step.text}」" if step else "—") + ("" if not inside or step.t1 > t else " (done)"),
+        "step": (f"{step.id} 「{display_clause(step.text)}」" if step else "—") + ("" if not inside or step.t1 > t else " (done)"),
         "action": f"{doing} — now {now}",
         "where": where,
     }

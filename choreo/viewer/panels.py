@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from choreo.model import Choreography
-from choreo.render.frame import passage_label
+from choreo.render.caption import display_clause, passage_label
 from choreo.render.style import CAPTION
 from choreo.viewer.layout import ROW_H, Layout
 from choreo.viewer.state import Spans, ViewerState
@@ -236,7 +236,7 @@ class Panels:
         head = "  ".join(p for p in (step.id, passage_label(step, ch.title), f"〔{step.source}〕" if step.source else "")
                          if p)
         out.blit(self.writer.render(fit_line(self.writer, head, 13, width), 13, META), (m, 8))
-        y = self.writer.block(out, f"經 「{step.text}」", (m, 30), 20, TEXT, width, bottom)
+        y = self.writer.block(out, f"經 「{display_clause(step.text)}」", (m, 30), 20, TEXT, width, bottom)
         for note in step.commentary:
             y = self.writer.block(out, "注疏 " + note if not note.startswith(("鄭", "賈", "注", "疏", "敖")) else note,
                                   (m, y + 6), 15, (214, 206, 186), width, bottom)

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from choreo.planning import find_script, plan_script  # noqa: E402
 from choreo.render.config import RenderConfig  # noqa: E402
-from choreo.render.drawplan import overlay_boxes  # noqa: E402
+from choreo.render.drawplan import label_measure, overlay_boxes  # noqa: E402
 from choreo.render.frame import FrameRenderer  # noqa: E402
 from choreo.render.placement import _overlaps  # noqa: E402
 
@@ -75,3 +75,32 @@ def test_legend_fits_the_caption_band_at_480(first_round):
     assert (band == background).all(), "something is drawn in the caption band's right margin"
     legend = r.caption._legends[max(r.caption._legends)]
     assert legend is not None and legend.get_width() > 0  # some of the legend is still shown
+
+
+def test_a_file_of_archers_is_labelled_beside_their_discs_clear_of_the_facing(first_round):
+    """The 三耦 standing 東面 in file at the 司射位 (e.2 s04a): each archer's name stands beside his
+    disc, not over it, not over the wedge that shows which way he faces, and not over the point a
+    landmark stands for (a label used to start inside the disc it names, so every horizontal spot
+    was refused and most of the file went unlabelled)."""
+    cfg = RenderConfig(size=(1280, 720))
+    r = FrameRenderer(first_round, cfg)
+    step = first_round.step("s04a")
+    t = step.t1
+    r.draw(t, step)
+    vp = r.main_viewport(t, step)
+    figs = r.figures.layout(vp, t, step, small=False)
+    labels = r.figures.place_labels(figs, [b for f in figs for b in f.boxes], vp.rect)
+    measure = label_measure(r.texts)
+    boxes = {}
+    for text, lx, ly, size, vertical in labels:
+        w, h = r.texts.vertical_size(text, int(size)) if vertical else measure(text, size)
+        boxes[text] = (lx, ly, lx + w, ly + h)
+    archers = [f for f in figs if "耦" in f.name and f.name.endswith("射")]
+    assert len(archers) == 6
+    for f in archers:
+        assert f.name in boxes, f"{f.name} has no label"
+        assert not boxes[f.name][3] < f.py - f.r and not boxes[f.name][1] > f.py + f.r, "not beside him"
+    for f in figs:
+        disc = f.boxes[0]
+        for text, box in boxes.items():
+            assert not _overlaps(box, disc), f"label {text} covers {f.name} or his facing"

@@ -177,3 +177,22 @@ def test_every_step_of_the_whole_rite_names_its_own_passage():
             assert passage_label(step, ch.title) == f"{passage} {parts[passage]}"
     alone = plan(parse_script(FULL.parent / str(_includes()[1])), venue="xie")
     assert {passage_label(s, alone.title) for s in alone.steps} == {"e.2"}  # its title is on screen already
+
+
+def test_captions_close_the_quotations_a_clause_leaves_open():
+    """Nine clauses of the rite end inside a speech (命曰：“不貫不釋 …; seed 000 lost the closing
+    marks in a mojibake span): on screen the quotation is closed; every other clause is shown as
+    quoted, and the step keeps the verbatim text."""
+    from choreo.render.caption import display_clause
+
+    steps = parse_script(FULL).steps
+    opened = [s for s in steps if s.text.count("“") > s.text.count("”")]
+    assert len(opened) >= 5
+    for step in steps:
+        shown = display_clause(step.text)
+        assert shown.count("“") == shown.count("”") and shown.count("「") == shown.count("」"), step.id
+        if step not in opened and step.text.count("「") == step.text.count("」"):
+            assert shown == step.text
+    by_id = {s.id: s for s in steps}
+    assert display_clause(by_id["e6.s10"].text).endswith("命曰：“不貫不釋”")
+    assert display_clause(by_id["e12.s03"].text).endswith("“皆袒、決、遂，執弓，就位”")
