@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import math
 import os
-import subprocess
-import sys
-import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +22,7 @@ from choreo.render.config import DEFAULT_SPEED, RenderConfig
 from choreo.render.frame import FrameRenderer
 from choreo.render.text import TextCache
 from choreo.viewer import overlays
+from choreo.viewer.jobs import Export, Replan
 from choreo.viewer.layout import Layout, layout
 from choreo.viewer.panels import Panels
 from choreo.viewer.session import Loaded, Session, internal_error
@@ -77,9 +75,9 @@ class Viewer:
         self.drag: dict | None = None
         self.check_rows: list = []
         self.message: tuple[str, float] | None = None
-        self.export: tuple[subprocess.Popen, Path] | None = None
+        self.export: Export | None = None  # an MP4 being written by a child process
         self.saved: list[Path] = []
-        self.planning: _Replan | None = None  # a venue or reading being planned in the background
+        self.planning: Replan | None = None  # a venue or reading being planned in the background
         self._ahead = None  # (what it was made for, a generator of pieces of work)
         self._glyphs_warm = -1  # the load (ident) whose characters freetype has loaded
         self._last = time.perf_counter()
@@ -192,7 +190,7 @@ class Viewer:
         """Plan ``session`` in a thread (planning is pure Python, no pygame) while the old plan plays
         on; :meth:`_poll_replan` swaps it in, at the same step, when it is done. A newer request
         while one runs replaces it (the older result is dropped)."""
-        self.planning = _Replan(session, what)
+        self.planning = Replan(session, what)
         self.planning.start()
 
     def _poll_replan(self) -> None:
@@ -242,33 +240,21 @@ class Viewer:
         if ch is None or self.session.path is None:
             self.toast("nothing to export: the script is not loaded")
             return
-        if self.export is not None and self.export[0].poll() is None:
+        if self.export is not None and self.export.running():
             self.toast("an export is already running")
             return
         req = self.session.request
         lo = req.from_step or self.step_id or ch.steps[0].id
         hi = req.to_step or self.step_id or ch.steps[-1].id
         out = self.out_dir / f"{self._stem()}-{lo}-{hi}.mp4"
-        cmd = [sys.executable, "-m", "choreo", "render", str(self.session.path), "--venue", ch.venue.key,
-               "--reading", ch.reading, "--from", lo, "--to", hi, "-o", str(out), "--quiet"]
-        env = dict(os.environ)
-        root = str(Path(__file__).resolve().parents[2])
-        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
-        self.export = (proc, out)
+        self.export = Export(self.session.path, ch.venue.key, ch.reading, lo, hi, out)
         self.toast(f"exporting {lo}…{hi} to {out}")
 
     def _poll_export(self) -> None:
-        if self.export is None or self.export[0].poll() is None:
+        if self.export is None or self.export.running():
             return
-        proc, out = self.export
-        _, err = proc.communicate()
-        self.export = None
-        if proc.returncode == 0:
-            self.toast(f"wrote {out}")
-        else:
-            last = (err or "").strip().splitlines()
-            self.toast(f"export failed: {last[0] if last else f'exit status {proc.returncode}'}")
+        job, self.export = self.export, None
+        self.toast(job.outcome())
 
     def toast(self, text: str) -> None:
         self.message = (text, time.perf_counter() + TOAST_SECONDS)
@@ -493,27 +479,6 @@ class Viewer:
             else:
                 self.message = None
         return surf
-
-
-class _Replan:
-    """One background planning of a session: the thread, and what it produced once done."""
-
-    def __init__(self, session: Session, what: str) -> None:
-        self.session, self.what = session, what
-        self.loaded: Loaded | None = None
-        self.thread = threading.Thread(target=self._run, name="choreo-replan", daemon=True)
-
-    def start(self) -> None:
-        self.thread.start()
-
-    def _run(self) -> None:
-        try:
-            self.loaded = self.session.load()  # turns every error into text itself
-        except BaseException as exc:  # noqa: BLE001 - nothing may escape a thread silently
-            self.loaded = Loaded(None, error=internal_error(exc, "re-planning"))
-
-    def done(self) -> bool:
-        return not self.thread.is_alive() and self.loaded is not None
 
 
 def scroll_for(step: int, scroll: int, rows: int, n: int) -> int:

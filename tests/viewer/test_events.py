@@ -236,7 +236,7 @@ def test_export_current_step_to_mp4(make_viewer, script):
     key(pygame.K_RIGHT)
     key(pygame.K_e)
     v.pump(0)
-    proc, out = v.export
+    proc, out = v.export.proc, v.export.out
     assert proc.wait(timeout=120) == 0, proc.stderr.read()
     v.pump(0)
     assert v.export is None and out.exists() and out.name.endswith("-s02-s02.mp4")
