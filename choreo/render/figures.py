@@ -46,6 +46,12 @@ class PlacedFigure:
     priority: int
 
 
+def wedge_tip(px: float, py: float, r: float, bearing: float, k: float) -> tuple[float, float]:
+    """Where the facing wedge of a disc of radius r at (px, py) points to (bearing 0 = up, north)."""
+    a = math.radians(bearing)
+    return px + math.sin(a) * (r + WEDGE * k), py - math.cos(a) * (r + WEDGE * k)
+
+
 def _mix(a, b, u: float):
     return tuple(int(round(a[i] + (b[i] - a[i]) * u)) for i in range(3))
 
@@ -125,8 +131,7 @@ class FigureLayer:
             held: tuple[str, ...] = ()
             if not small:
                 # the disc's box takes in the facing wedge: a label laid over it would hide the facing
-                a = math.radians(pose.bearing)
-                tx, ty = px + math.sin(a) * (r + WEDGE * k), py - math.cos(a) * (r + WEDGE * k)
+                tx, ty = wedge_tip(px, py, r, pose.bearing, k)
                 boxes[0] = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
                 held = self.states.carries(name, t)[:4]
                 boxes += self._held_boxes(px, py, r, held)
@@ -241,8 +246,7 @@ class FigureLayer:
     def _wedge(self, surf, px, py, r, bearing, k) -> None:
         """The facing: a triangle on the rim pointing the way the figure faces (bearing 0 = up)."""
         a = math.radians(bearing)
-        dx, dy = math.sin(a), -math.cos(a)  # screen: north is up
-        tip = (px + dx * (r + WEDGE * k), py + dy * (r + WEDGE * k))
+        tip = wedge_tip(px, py, r, bearing, k)
         side = math.radians(40)
         b1 = (px + math.sin(a - side) * r, py - math.cos(a - side) * r)
         b2 = (px + math.sin(a + side) * r, py - math.cos(a + side) * r)

@@ -14,7 +14,7 @@ import pygame
 
 from choreo.model import Choreography, Step
 from choreo.render.camera import Camera
-from choreo.render.caption import CaptionBand, passage_label
+from choreo.render.caption import CaptionBand
 from choreo.render.config import RenderConfig
 from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, overlay_boxes
 from choreo.render.figures import FigureLayer
@@ -24,8 +24,6 @@ from choreo.render.planlayout import build_layout, split_panels, strip_viewport
 from choreo.render.style import PLAN
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport, fit
-
-__all__ = ["CAPTION_BAND", "FrameRenderer", "passage_label"]
 
 CAPTION_BAND = 150  # pixels at a 720-px frame
 

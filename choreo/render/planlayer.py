@@ -3,9 +3,9 @@
 Redrawing the plan costs some 8 ms a frame at 1280×720; the automatic camera pans every frame
 but holds its zoom through a step (camera.py). So the plan's shapes are drawn once per zoom level
 into square tiles on a pixel grid anchored at the world origin, composed into a window somewhat
-larger than the panel, and a frame blits its part of that window at whole-pixel offsets (the caller snaps the viewport to that grid with
-:meth:`PlanLayer.snap`, and draws the figures through the same snapped viewport, so they sit
-exactly on the plan). While the zoom blends between steps the window is cut from the tiles of
+larger than the panel, and a frame blits its part of that window at whole-pixel offsets (the
+caller snaps the viewport to that grid with :meth:`PlanLayer.snap`, and draws the figures through
+the same snapped viewport, so they sit exactly on the plan). While the zoom blends between steps the window is cut from the tiles of
 the next finer quantised level and smoothscaled (about 1 ms) instead of redrawing anything.
 
 Landmark labels are not baked into the tiles: they are placed once per level (offsets from their

@@ -165,7 +165,7 @@ def test_the_objects_of_the_rite_move_with_those_who_carry_them():
 def test_every_step_of_the_whole_rite_names_its_own_passage():
     """The whole rite's caption names the passage a step comes from (e.2 三耦第一番射), not the
     sequence's e.1–e.13; a step added by a reading belongs to the passage of the step it follows."""
-    from choreo.render.frame import passage_label
+    from choreo.render.caption import passage_label
 
     parts = {(p := parse_script(FULL.parent / str(name))).passage: p.title for name in _includes()}
     for reading in ("zheng", "ao"):
