@@ -8,7 +8,7 @@ The raw copies beside this script stay exactly as found; every change is made he
 never by hand (seeds/README.md). The rules:
 
 1. Seed 000 carries pinyin in parentheses after many characters (``執(zhí)``): removed, with the
-   same pattern as shared/domain/check_quotes.py.
+   same pattern as stage/sources.py.
 2. Seed 000 stores rare characters as private-use (PUA) code points. Those identified in
    domain.md §0.2 are restored (``RESTORE``). Each rule names phrases of the 經/注 in which it must
    occur, checked against the text before it is applied (``verify``), so a rule that stops
@@ -30,7 +30,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 CLEAN_DIR = HERE / "clean"
 
-# Same pattern as shared/domain/check_quotes.py: lower-case Latin letters with tone marks.
+# Same pattern as stage/sources.py: lower-case Latin letters with tone marks.
 PINYIN = re.compile(r"\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+\)")
 PUA = re.compile("[\ue000-\uf8ff]")
 UNKNOWN = "\u3013"  # 〓

@@ -1,7 +1,7 @@
 """Where every number of a venue comes from, and checking the quotations against the seeds.
 
 ``provenance_rows`` is what ``choreo plan --sources`` prints. ``check_quotations`` applies the rule
-of ../shared/domain/check_quotes.py to the repository's own copies of the seeds (``<repo>/seeds``):
+of the project's quotation checker (docs/domain.md, at its head) to the repository's own copies of the seeds (``<repo>/seeds``):
 a quotation 「…」〔nnn〕 must occur in seed nnn, whitespace ignored, pinyin removed from 000, and a
 restored character written [X] standing for up to two non-Han characters of the copy.
 """

@@ -14,9 +14,9 @@ until you do. The characters kept (``used_characters``) are:
 * printable ASCII, CJK symbols and punctuation (U+3000–303F), half- and full-width forms
   (U+FF00–FFEF), and the symbols the renderer draws (``EXTRA``).
 
-Why a subset: the whole face is 44,746 glyphs (~24 MB); the basic CJK block alone ~16 MB
-(shared/ECOSYSTEM.md). Why face 3: in Debian's NotoSerifCJK-Regular.ttc, face 0 is the
-Japanese face, and 3 is the Traditional Chinese one whose glyph shapes fit these texts; the
+Why a subset: the whole face is 44,746 glyphs (~24 MB); the basic CJK block alone ~16 MB, too
+big to ship (both measured when the font was first subset). Why face 3: in Debian's
+NotoSerifCJK-Regular.ttc, face 0 is the Japanese face, and 3 is the Traditional Chinese one whose glyph shapes fit these texts; the
 script checks the face's family name rather than trusting the index.
 
 The name table (copyright, the OFL licence text and URL) is kept whole: SIL OFL 1.1 requires the
