@@ -45,10 +45,9 @@ def run(choreo, size, fps, suffix, seconds, folder):
     from choreo.export.video import export_video
     from choreo.render.config import RenderConfig
     from choreo.render.frame import FrameRenderer
-    from choreo.render.timeline import build_timeline
 
     cfg = RenderConfig(size=size, fps=fps, quiet=True)
-    tl = build_timeline(choreo.steps, cfg.speed, cfg.hold)
+    tl = cfg.pace.timeline(choreo.steps)
     n = min(tl.frame_count(fps), int(seconds * fps))
     times = [tl.at(k / fps) for k in range(n)]
     repeats = sum(1 for a, b in zip(times, times[1:], strict=False) if a[0] == b[0] and a[1] is b[1])

@@ -136,6 +136,7 @@ class Step:
     contacts: tuple[Contact, ...] = ()
     reading_note: str = ""  # the overlay's justification when a reading changed this step
     passage_title: str = ""  # the title of the passage the step belongs to (e.g. 三耦第一番射)
+    passage_heading: str = ""  # the commentary's heading of that passage (「論…之事」〔000〕), if any
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,7 @@ class Choreography:
     tracks: Mapping[str, Track]
     events: tuple[Event, ...] = ()
     params: Mapping[str, float] = field(default_factory=dict)
+    reading_title: str = ""  # the reading as a reader names it (鄭注・賈疏), where the script titles it
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "figures", MappingProxyType(dict(self.figures)))

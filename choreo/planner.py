@@ -300,7 +300,8 @@ class Planner:
         run.steps.append(Step(decl.id, index, round(t0, 6), round(t1, 6), decl.text, decl.source,
                               tuple(sorted(acted, key=self._figure_order.__getitem__)), decl.loc,
                               decl.passage or self.script.passage, decl.notes, tuple(ctx.verbs), decl.checks,
-                              contacts, decl.reading_note, decl.passage_title or self.script.title))
+                              contacts, decl.reading_note, decl.passage_title or self.script.title,
+                              decl.passage_heading or self.script.heading))
         ends[decl.id] = (t0, t1)
         return max(previous_end, t1)
 
@@ -345,7 +346,11 @@ class Planner:
         events = tuple(sorted(run.events, key=lambda e: (e.t, list(figures).index(e.figure))))
         return Choreography(self.script.path, self.script.title, self.venue, self.reading,
                             self.script.reading_names, figures, tuple(run.steps), tracks, events,
-                            {k: p.value for k, p in self.venue.params.items()} | dict(self.script.params))
+                            {k: p.value for k, p in self.venue.params.items()} | dict(self.script.params),
+                            reading_title=self._reading_title())
+
+    def _reading_title(self) -> str:
+        return next((r.title for r in self.script.readings if r.name == self.reading and r.title), "")
 
     def _object_samples(self, name: str, run: PlanRun) -> list[list[float]]:
         """An object rests where it was set down and moves with whoever carries it."""

@@ -71,6 +71,7 @@ class StepDecl:
     # single passage, whose steps belong to the script's own.
     passage: str = ""
     passage_title: str = ""
+    passage_heading: str = ""
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,7 @@ class Script:
     steps: tuple[StepDecl, ...]
     readings: tuple[ReadingDecl, ...]
     params: Mapping[str, float] = field(default_factory=dict)
+    heading: str = ""  # the commentary's heading of the passage, quoted (「論…之事」〔000〕)
 
     @property
     def reading_names(self) -> tuple[str, ...]:
@@ -166,6 +168,6 @@ def apply_reading(script: Script, reading: str | None) -> tuple[Script, str]:
                                  reading_note=change.why))
         steps.extend(StepDecl(s.id, s.text, s.source, s.notes, s.start, s.actions, s.checks, s.contacts,
                               s.loc, reading_note=change.why, passage=step.passage,
-                              passage_title=step.passage_title) for s in change.insert_after)
-    return Script(script.path, script.title, script.passage, script.source, script.venue, script.figures,
-                  script.groups, tuple(steps), script.readings, script.params), name
+                              passage_title=step.passage_title, passage_heading=step.passage_heading)
+                     for s in change.insert_after)
+    return replace(script, steps=tuple(steps)), name

@@ -29,7 +29,7 @@ from choreo.script import (
 from choreo.verbs.registry import load_verbs
 from stage.marked_yaml import MDict, MList, loc_of
 
-TOP_KEYS = ("title", "passage", "source", "venue", "figures", "groups", "objects", "steps", "readings",
+TOP_KEYS = ("title", "heading", "passage", "source", "venue", "figures", "groups", "objects", "steps", "readings",
             "params", "include")
 FIGURE_KEYS = ("at", "facing", "位", "label", "role", "carries", "radius")
 OBJECT_KEYS = ("at", "label", "carried_by", "radius", "facing")
@@ -88,7 +88,8 @@ class Parser:
                 raise ScriptError(f"parameter '{key}' must be a number", loc_of(value, root.key_loc("params")))
             params[str(key)] = float(value)
         return Script(self.path, str(root["title"]), str(root.get("passage", "")), source,
-                      str(root.get("venue", "xie")), figures, groups, steps, readings, params)
+                      str(root.get("venue", "xie")), figures, groups, steps, readings, params,
+                      heading=str(root.get("heading", "")))
 
     # -- sequences of passages ------------------------------------------------------------------
     def sequence(self, root: MDict) -> Script:
@@ -98,9 +99,9 @@ class Parser:
         where the first passage that names it puts him; readings of the same name are merged.
         """
         for key in root:
-            if key not in ("title", "passage", "source", "venue", "include", "params"):
+            if key not in ("title", "heading", "passage", "source", "venue", "include", "params"):
                 raise ScriptError(f"a sequence (with 'include') takes no '{key}'", root.key_loc(key),
-                                  suggest(str(key), ("title", "passage", "source", "venue", "include")))
+                                  suggest(str(key), ("title", "heading", "passage", "source", "venue", "include")))
         items = _require(root["include"], MList, "'include'", root.key_loc("include"))
         parts: list[Script] = []
         for item in items:
@@ -142,7 +143,7 @@ class Parser:
         return Script(self.path, str(root.get("title", "")), str(root.get("passage", "")),
                       _seed_file(root.get("source", "000"), root.loc),
                       str(root.get("venue", first.venue if first else "xie")), figures, groups, tuple(steps),
-                      tuple(readings.values()), params)
+                      tuple(readings.values()), params, heading=str(root.get("heading", "")))
 
     # -- figures and groups ----------------------------------------------------------------------
     def figures(self, root: MDict) -> dict[str, FigureDecl]:
@@ -423,7 +424,7 @@ def _prefixed(step: StepDecl, prefix: str, part: Script | None = None) -> StepDe
     checks = tuple(Assertion(a.kind, a.args, prefix + a.step, a.loc) for a in step.checks)
     step = replace(step, id=prefix + step.id, start=start, checks=checks)
     if part is not None and not step.passage:
-        step = replace(step, passage=part.passage, passage_title=part.title)
+        step = replace(step, passage=part.passage, passage_title=part.title, passage_heading=part.heading)
     return step
 
 

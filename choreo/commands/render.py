@@ -14,11 +14,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from choreo.render.config import DEFAULT_HOLD, DEFAULT_SPEED
+from choreo.render.config import DEFAULT_CARD, DEFAULT_HOLD, DEFAULT_READING_RATE, DEFAULT_SPEED
 
-# Modelling choice: a video of the whole rite for a lecture lasts at most 10 minutes (and exports in
-# about 1½ minutes on 2 cores); any passage asked for by itself plays at the default 4×.
-DEFAULT_MAX_MINUTES = 10.0
+# Modelling choice: a video of the whole rite lasts at most 30 minutes, a lecture's length: enough for
+# every clause of seed 000 to stay up for its reading time (some 24 minutes of clauses and title cards)
+# with the walks between them sped up; any passage asked for by itself plays at the default 4×.
+DEFAULT_MAX_MINUTES = 30.0
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -33,8 +34,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "video would last longer than --max-minutes)")
     parser.add_argument("--hold", type=float, default=None,
                         help=f"minimum seconds of video a step's text stays up (default {DEFAULT_HOLD:g})")
+    parser.add_argument("--reading-rate", type=float, default=None, metavar="CHARS",
+                        help="a clause stays up as long as it takes to read at this many characters a "
+                             f"second (default {DEFAULT_READING_RATE:g}; 0: only --hold)")
+    parser.add_argument("--card", type=float, default=None, metavar="SECONDS",
+                        help=f"a title card opens each passage of a video (default {DEFAULT_CARD:g} s; 0: none)")
     parser.add_argument("--max-minutes", type=float, default=DEFAULT_MAX_MINUTES,
-                        help="with --speed and --hold not given, speed up to keep the video this short "
+                        help="with --speed, --hold and --reading-rate not given, speed up the walks (and, "
+                             "when that is not enough, the clauses) to keep the video this short "
                              f"(default {DEFAULT_MAX_MINUTES:g}; the whole rite lasts hours of ceremony)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 1280x720; 640x360 for a GIF)")
     parser.add_argument("--fps", type=int, help="frames per second (default 25; a GIF: 10, 20 or 25, default 10)")
@@ -60,12 +67,14 @@ def build_config(args: argparse.Namespace):
     if out is not None and out.suffix.lower() == ".mp4" and (size[0] % 2 or size[1] % 2):
         raise ExportError(f"--size {size[0]}x{size[1]}: MP4 (yuv420p) needs even width and height")
     return RenderConfig(size=size, fps=fps, speed=args.speed or DEFAULT_SPEED,
-                        hold=DEFAULT_HOLD if args.hold is None else args.hold, labels=args.labels,
+                        hold=DEFAULT_HOLD if args.hold is None else args.hold,
+                        reading_rate=DEFAULT_READING_RATE if args.reading_rate is None else args.reading_rate,
+                        card=DEFAULT_CARD if args.card is None else args.card, labels=args.labels,
                         trails=args.trails, camera=args.camera, quiet=args.quiet)
 
 
 def fitted(cfg, args: argparse.Namespace, steps):
-    """The config with the speed (and hold) raised to fit --max-minutes, unless the user set them."""
+    """The config with the pace fitted to --max-minutes, unless the user set it (see ``fit_pace``)."""
     from dataclasses import replace
 
     from choreo.errors import ExportError
@@ -73,15 +82,17 @@ def fitted(cfg, args: argparse.Namespace, steps):
 
     if args.max_minutes <= 0:
         raise ExportError(f"--max-minutes {args.max_minutes:g}: must be positive")
-    if args.speed is not None or args.hold is not None:
+    if args.speed is not None or args.hold is not None or args.reading_rate is not None:
         return cfg
-    speed, hold = fit_pace(steps, cfg.speed, cfg.hold, args.max_minutes * 60)
-    if (speed, hold) != (cfg.speed, cfg.hold) and not cfg.quiet:
+    pace = fit_pace(steps, cfg.pace, args.max_minutes * 60)
+    if pace != cfg.pace and not cfg.quiet:
         import sys
 
-        print(f"playing at {speed:g}× with {hold:g} s per clause to keep the video under "
-              f"{args.max_minutes:g} minutes (set --speed or --max-minutes to change it)", file=sys.stderr)
-    return replace(cfg, speed=speed, hold=hold)
+        given_up = f"; {pace.given_up}" if pace.given_up else \
+            f"; every clause up for its reading time at {pace.rate:g} characters a second" if pace.rate else ""
+        print(f"playing the walks at {pace.speed:g}× to keep the video under {args.max_minutes:g} minutes"
+              f"{given_up} (set --speed or --max-minutes to change it)", file=sys.stderr)
+    return replace(cfg, speed=pace.speed, hold=pace.hold, reading_rate=pace.rate, card=pace.card)
 
 
 def load_choreography(args: argparse.Namespace):

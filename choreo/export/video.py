@@ -18,7 +18,7 @@ from choreo.export.sinks import FrameSink, PngSink, check_destination, open_sink
 from choreo.model import Choreography, Step
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
-from choreo.render.timeline import Timeline, build_timeline
+from choreo.render.timeline import Timeline
 
 
 def select_steps(choreo: Choreography, from_step: str | None = None, to_step: str | None = None) -> tuple[Step, ...]:
@@ -43,7 +43,7 @@ def select_steps(choreo: Choreography, from_step: str | None = None, to_step: st
 
 def timeline_for(choreo: Choreography, cfg: RenderConfig, steps: tuple[Step, ...] | None = None) -> Timeline:
     steps = choreo.steps if steps is None else steps
-    return build_timeline(steps, cfg.speed, cfg.hold)
+    return cfg.pace.timeline(steps)
 
 
 REPEAT = object()  # queued instead of a frame: write the frame before it again
@@ -158,14 +158,16 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
     k = 0
     try:
         writer = _Writer(sink, [renderer.new_target() for _ in range(_Writer.POOL)] if raw else None)
-        shown: tuple[float | None, Step | None] = (None, None)
+        shown: tuple[float | None, Step | None, bool] = (None, None, False)
         for k in range(n):
             t, step = timeline.at(k / cfg.fps)
-            if t == shown[0] and step is shown[1]:
+            card = timeline.card_at(k / cfg.fps)
+            if (t, step, card) == shown and step is shown[1]:
                 writer.put(REPEAT)  # the ceremony clock stands still: the same picture again
             else:
-                writer.put(renderer.draw(t, step, into=writer.target()) if raw else renderer.frame_bytes(t, step))
-                shown = (t, step)
+                writer.put(renderer.draw(t, step, into=writer.target(), card=card) if raw
+                           else renderer.frame_bytes(t, step, card=card))
+                shown = (t, step, card)
             progress.update(k + 1)
         writer.finish()
         path = sink.close()

@@ -65,7 +65,7 @@ class CaptionBand:
         if step is not None:
             meta.append(passage_label(step, self.choreo.title))
             meta.append(f"{step.index + 1}/{len(self.choreo.steps)}")
-        meta += [self.choreo.venue.title or self.choreo.venue.key, self.choreo.reading]
+        meta += [self.choreo.venue.title or self.choreo.venue.key, self.choreo.reading_title or self.choreo.reading]
         x = margin
         msize = cfg.px(16)
         for piece in meta:

@@ -14,9 +14,15 @@ from choreo.errors import RenderError
 # 20–30 minutes of ceremony; at 4× it plays in 5–8 minutes (a lecture can show it whole) and walking
 # figures still move at a pace the eye follows (about 1.3 m of hall per video second).
 DEFAULT_SPEED = 4.0
-# Modelling choice: a 經 clause of some 20 characters takes about 3 s to read aloud (≈ 7 characters/s),
-# so a step stays on screen at least that long even when the figures finish sooner.
+# Modelling choice: a step stays on screen at least 3 s even when its clause is short and the figures
+# finish sooner (a room needs a moment to find the caption) ...
 DEFAULT_HOLD = 3.0
+# ... and at least as long as its clause takes to read aloud: 5 characters a second, about the pace
+# of ordinary spoken Chinese (one syllable a character); punctuation is not counted. A modelling
+# choice: the audience of a lecture reads the 經 with the picture, not after it.
+DEFAULT_READING_RATE = 5.0
+# Modelling choice: each passage opens with a title card of 4 s (its name, the 疏's heading, the seed).
+DEFAULT_CARD = 4.0
 GIF_FPS = (10, 20, 25)  # GIF delays are hundredths of a second: only these rates are exact
 MAX_SIDE = 7680  # an 8K frame; anything larger is a typo
 
@@ -36,6 +42,8 @@ class RenderConfig:
     fps: int = 25
     speed: float = DEFAULT_SPEED
     hold: float = DEFAULT_HOLD
+    reading_rate: float = DEFAULT_READING_RATE  # characters a second; 0: no reading floor
+    card: float = DEFAULT_CARD  # seconds of a passage's title card in a video; 0: none
     labels: bool = True
     trails: bool = True
     trail_seconds: float = 8.0  # ceremony seconds of movement a trail shows (modelling choice)
@@ -50,12 +58,25 @@ class RenderConfig:
             raise RenderError(f"bad size {w}x{h}: each side must be between 16 and {MAX_SIDE} pixels")
         if self.fps <= 0 or self.fps > 120:
             raise RenderError(f"bad fps {self.fps}: must be between 1 and 120")
-        if not self.speed > 0:
-            raise RenderError(f"bad speed {self.speed}: must be positive (ceremony seconds per video second)")
-        if self.hold < 0:
-            raise RenderError(f"bad hold {self.hold}: must be zero or positive")
+        if not 0 < self.speed <= 1e6:
+            raise RenderError(f"bad speed {self.speed}: must be positive (ceremony seconds per video second), "
+                              "at most 1000000")
+        if not 0 <= self.hold < 3600:
+            raise RenderError(f"bad hold {self.hold}: must be zero or positive (seconds), under an hour")
+        if not 0 <= self.reading_rate < 1000:
+            raise RenderError(f"bad reading rate {self.reading_rate}: characters a second, zero (no floor) "
+                              "or positive")
+        if not 0 <= self.card < 3600:
+            raise RenderError(f"bad card {self.card}: seconds of a title card, zero (none) or positive")
         if self.camera not in CAMERA_MODES:
             raise RenderError(f"bad camera '{self.camera}': one of {', '.join(CAMERA_MODES)}")
+
+    @property
+    def pace(self):
+        """The timing of a video made with this config (:class:`choreo.render.timeline.Pace`)."""
+        from choreo.render.timeline import Pace
+
+        return Pace(self.speed, self.hold, self.reading_rate, self.card)
 
     @property
     def width(self) -> int:

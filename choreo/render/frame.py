@@ -15,6 +15,7 @@ import pygame
 from choreo.model import Choreography, Step
 from choreo.render.camera import Camera
 from choreo.render.caption import CaptionBand
+from choreo.render.card import TitleCard
 from choreo.render.config import RenderConfig
 from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, overlay_boxes
 from choreo.render.figures import FigureLayer
@@ -45,6 +46,8 @@ class FrameRenderer:
         self.surface = pygame.Surface(cfg.size)
         band = self.panels.bottom_band
         self.caption = CaptionBand(choreo, cfg, self.texts, band[2:]) if band is not None else None
+        picture_h = band[1] if band is not None else cfg.height
+        self.title_card = TitleCard(choreo, cfg, self.texts, (0, 0, cfg.width, picture_h))
         # per surface drawn on: the caption now in its bottom band, and what frame it holds
         self._bands: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._drawn: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -68,13 +71,14 @@ class FrameRenderer:
         return (PlanLayer.snap(vp), True) if settled else (vp, False)
 
     def draw(self, t: float, step: Step | None = None, view: Viewport | None = None,
-             into: pygame.Surface | None = None) -> pygame.Surface:
+             into: pygame.Surface | None = None, card: bool = False) -> pygame.Surface:
         """The frame at ceremony time t; ``step`` is the step captioned (default: the one at t).
 
         ``view`` (optional) replaces the automatic camera's viewport of the main panel (the viewer's
         manual zoom and pan); it is moved by under a pixel onto the cached plan's pixel grid.
         ``into`` (optional, from :meth:`new_target`): the surface to draw on, instead of the
         renderer's own (the video export draws straight into the surfaces it hands to the encoder).
+        ``card``: the title card of the passage ``step`` opens, over the dimmed picture.
 
         The surface returned is reused by the next frame drawn into it: copy it or blit it
         elsewhere, never draw on it (a frame asked for again is not redrawn, and the caption band
@@ -83,7 +87,7 @@ class FrameRenderer:
         if step is None:
             step = self.choreo.step_at(t)
         surf = self.surface if into is None else into
-        key = (t, step.id if step else None, view)
+        key = (t, step.id if step else None, view, card)
         if self._drawn.get(surf) == key:
             return surf
         self._drawn.pop(surf, None)  # half drawn if this raises
@@ -98,6 +102,8 @@ class FrameRenderer:
         pygame.draw.rect(surf, PLAN["frame"], main, 1)
         if self.strip_vp is not None:
             self._draw_strip(surf, vp, t, step)
+        if card and step is not None:
+            self.title_card.draw(surf, step)
         if self.panels.bottom_band is not None:
             caption = self.caption.surface(step)
             if self._bands.get(surf) is not caption:  # nothing else draws in the band: it still holds it
@@ -117,9 +123,9 @@ class FrameRenderer:
         if self.caption is not None:
             self.caption.surface(step)
 
-    def frame_bytes(self, t: float, step: Step | None = None) -> bytes:
+    def frame_bytes(self, t: float, step: Step | None = None, card: bool = False) -> bytes:
         """The frame as RGB24 bytes, row-major (``pygame.image.tobytes`` is faster than surfarray)."""
-        return pygame.image.tobytes(self.draw(t, step), "RGB")
+        return pygame.image.tobytes(self.draw(t, step, card=card), "RGB")
 
     @property
     def raw_format(self) -> str | None:

@@ -1,14 +1,21 @@
-"""Video time → ceremony time: play at ``speed``, but keep every step's text up at least ``hold`` s.
+"""Video time → ceremony time: play at ``speed``, but keep every clause up long enough to be read.
 
-A pure function of the steps, the speed and the hold (no pygame), so it is tested directly. The
-ceremony span is cut at every step boundary; a piece during which step k is on screen plays slower
-when step k would otherwise be shown for less than ``hold`` seconds of video; a step of zero length
-gets a pause (the ceremony clock stops for ``hold`` seconds while its text is shown).
+A pure function of the steps and the pace (no pygame), so it is tested directly. The ceremony span
+is cut at every step boundary; a piece during which step k is on screen plays slower when step k
+would otherwise be shown for less than its floor: ``hold`` seconds, or the time its clause takes to
+read at ``rate`` characters a second when that is longer. A step of zero length gets a pause (the
+ceremony clock stops while its text is shown). With ``card`` > 0, each passage opens with a title
+card of that many seconds, the ceremony clock stopped at the passage's first moment.
+
+So a long walk is sped up more than a clause: the walk plays at ``speed``, the clause keeps its
+reading time.
 """
 
 from __future__ import annotations
 
 import bisect
+import math
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -24,6 +31,7 @@ class Segment:
     c0: float  # ceremony seconds
     c1: float
     step: int | None  # index into Timeline.steps of the step captioned, or None
+    card: bool = False  # the title card of the passage that ``step`` opens
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,41 @@ class Timeline:
     def ceremony(self, v: float) -> float:
         return self.at(v)[0]
 
+    def card_at(self, v: float) -> bool:
+        """Whether video time v shows a passage's title card (the step :meth:`at` gives opens it)."""
+        return bool(self.segments) and self._segment(max(0.0, v)).card
+
+    def chapters(self) -> list[tuple[float, float, Step]]:
+        """(video start, video end, first step) of each passage: where a title card begins, or the
+        first step's first moment when there are no cards (MP4 chapter marks)."""
+        starts = [(seg.v0, self.steps[seg.step]) for seg in self.segments
+                  if seg.card and seg.step is not None]
+        if not starts:
+            firsts = passage_starts(self.steps)
+            starts = [(self._video_of(self.steps[i]), self.steps[i]) for i in firsts]
+        return [(v0, starts[k + 1][0] if k + 1 < len(starts) else self.duration, step)
+                for k, (v0, step) in enumerate(starts)]
+
+    def _video_of(self, step: Step) -> float:
+        for seg in self.segments:
+            if seg.step is not None and self.steps[seg.step] is step:
+                return seg.v0
+        return 0.0
+
+
+HAN = re.compile(r"[\u3400-\u9fff\U00020000-\U0002ffff]")
+
+
+def reading_seconds(text: str, rate: float) -> float:
+    """Seconds to read a clause at ``rate`` characters a second (punctuation is not read)."""
+    return len(HAN.findall(text)) / rate if rate > 0 else 0.0
+
+
+def passage_starts(steps: tuple[Step, ...]) -> list[int]:
+    """Indices of the steps that open a passage: the first step, and each whose passage differs
+    from the step before it."""
+    return [i for i, s in enumerate(steps) if i == 0 or s.passage != steps[i - 1].passage]
+
 
 def _shown(steps: tuple[Step, ...], t: float) -> int | None:
     """Index of the step on screen at ceremony time t: the latest-starting one covering t
@@ -76,9 +119,12 @@ def _shown(steps: tuple[Step, ...], t: float) -> int | None:
 
 
 def build_timeline(steps: tuple[Step, ...] | list[Step], speed: float, hold: float,
-                   start: float | None = None, end: float | None = None) -> Timeline:
-    """The piecewise-linear map for ``steps`` played at ``speed`` with at least ``hold`` s per step."""
+                   start: float | None = None, end: float | None = None, *, rate: float = 0.0,
+                   card: float = 0.0) -> Timeline:
+    """The piecewise-linear map for ``steps`` played at ``speed``, each step up for at least ``hold``
+    seconds or its reading time at ``rate`` characters a second, each passage opened by a ``card``."""
     steps = tuple(steps)
+    floor = [max(hold, reading_seconds(s.text, rate)) for s in steps]
     if start is None:
         start = min((s.t0 for s in steps), default=0.0)
     if end is None:
@@ -98,56 +144,132 @@ def build_timeline(steps: tuple[Step, ...] | list[Step], speed: float, hold: flo
     # get a pause at their start so their text is still read.
     paused = {i for i, s in enumerate(steps) if i not in shown_len and start <= s.t0 <= end}
     pauses = sorted(paused, key=lambda i: (steps[i].t0, i))
-    pi = 0
+    cards = [i for i in passage_starts(steps) if start <= steps[i].t0 <= end] if card > 0 else []
+    pi = ci = 0
+
+    def stops_before(c: float) -> None:
+        """The cards and pauses due at ceremony time c, in the order of their steps."""
+        nonlocal v, pi, ci
+        while True:
+            due_card = ci < len(cards) and steps[cards[ci]].t0 <= c
+            due_pause = pi < len(pauses) and steps[pauses[pi]].t0 <= c
+            if due_card and (not due_pause or cards[ci] <= pauses[pi]):
+                at = min(max(steps[cards[ci]].t0, start), end)
+                segments.append(Segment(v, v + card, at, at, cards[ci], card=True))
+                v += card
+                ci += 1
+            elif due_pause:
+                if floor[pauses[pi]] > 0:
+                    at = c if c < end else end
+                    segments.append(Segment(v, v + floor[pauses[pi]], at, at, pauses[pi]))
+                    v += floor[pauses[pi]]
+                pi += 1
+            else:
+                return
+
     for c0, c1, k in pieces:
-        while pi < len(pauses) and steps[pauses[pi]].t0 <= c0:
-            if hold > 0:
-                segments.append(Segment(v, v + hold, c0, c0, pauses[pi]))
-                v += hold
-            pi += 1
+        stops_before(c0)
         dv = (c1 - c0) / speed
-        if k is not None and hold > 0:
-            need = hold  # seconds of video the step must stay
+        if k is not None and floor[k] > 0:
+            need = floor[k]  # seconds of video the step must stay
             total = shown_len[k] / speed
             if total < need:
                 dv *= need / total
         segments.append(Segment(v, v + dv, c0, c1, k))
         v += dv
-    while pi < len(pauses):
-        if hold > 0:
-            segments.append(Segment(v, v + hold, end, end, pauses[pi]))
-            v += hold
-        pi += 1
+    stops_before(float("inf"))
     if not segments:
         segments.append(Segment(0.0, max(hold, 1.0 / 25), start, end, 0 if steps else None))
     return Timeline(steps, tuple(segments), start, end)
 
 
-def fit_pace(steps: tuple[Step, ...] | list[Step], speed: float, hold: float,
-             max_video: float) -> tuple[float, float]:
-    """The (speed, hold) to use so that the video lasts at most ``max_video`` seconds.
+@dataclass(frozen=True)
+class Pace:
+    """How fast a video plays: ``speed`` (ceremony seconds per video second), the least ``hold`` a
+    clause stays up, the reading ``rate`` (characters a second; 0: no reading floor), the seconds of
+    each passage's title ``card`` (0: none). ``given_up`` says what was traded to fit a length."""
 
-    ``speed`` and ``hold`` are kept when the video fits. Otherwise the hold is first shortened (to
-    no less than 1 s: a clause is still seen, if not read aloud) so that the held texts take at most
-    half of the video, then the speed is raised until the whole fits (or as near as the holds allow). A modelling choice for the whole rite,
-    which lasts well over an hour of ceremony: a lecturer asks for a passage to see it at 4×.
+    speed: float
+    hold: float
+    rate: float = 0.0
+    card: float = 0.0
+    given_up: str = ""
+
+    def timeline(self, steps, start: float | None = None, end: float | None = None) -> Timeline:
+        return build_timeline(steps, self.speed, self.hold, start, end, rate=self.rate, card=self.card)
+
+
+MAX_SPEED = 512.0  # beyond this a walk is a jump cut anyway
+
+
+def fit_pace(steps: tuple[Step, ...] | list[Step], pace: Pace, max_video: float) -> Pace:
+    """The pace to use so that the video lasts at most ``max_video`` seconds.
+
+    ``pace`` is kept when the video fits. Otherwise the speed is raised first (the walks between
+    clauses go faster; every clause keeps its reading time). When even the clauses and cards alone do
+    not fit, the reading rate is raised (clauses shown for less than their reading time), then the
+    cards and the least hold shortened, and ``given_up`` says so. A modelling choice for the whole
+    rite, which lasts hours of ceremony: a passage asked for by itself plays at the pace given.
     """
     steps = tuple(steps)
-    if build_timeline(steps, speed, hold).duration <= max_video:
-        return speed, hold
-    floor = build_timeline(steps, 1e9, hold).duration  # the holds alone
-    if floor > max_video / 2:
-        hold = max(1.0, hold * (max_video / 2) / floor)
-    lo, hi = speed, speed
-    while build_timeline(steps, hi, hold).duration > max_video and hi < 512:
-        lo, hi = hi, hi * 2
+    if pace.timeline(steps).duration <= max_video:
+        return pace
+    notes = []
+    floors = replace_pace(pace, speed=1e9).timeline(steps).duration  # clauses and cards alone
+    if floors > max_video * 0.9:
+        # A tenth of the video is kept for the movement itself (a modelling choice: below that the
+        # figures jump from clause to clause); the clauses and cards shrink to the rest.
+        shrunk = _shrink_floors(steps, pace, max_video * 0.9)
+        if shrunk.rate == 0 and pace.rate > 0:
+            notes.append(f"no clause is up for its reading time at {pace.rate:g} characters a second")
+        elif shrunk.rate != pace.rate:
+            notes.append(f"clauses shown at {shrunk.rate:.1f} characters a second instead of the "
+                         f"reading rate of {pace.rate:g}")
+        if shrunk.card != pace.card:
+            notes.append(f"title cards {shrunk.card:.1f} s instead of {pace.card:g} s")
+        if shrunk.hold != pace.hold:
+            notes.append(f"each clause up at least {shrunk.hold:.1f} s instead of {pace.hold:g} s")
+        pace = shrunk
+    lo, hi = pace.speed, pace.speed
+    while replace_pace(pace, speed=hi).timeline(steps).duration > max_video and hi < MAX_SPEED:
+        lo, hi = hi, min(MAX_SPEED, hi * 2)
     for _ in range(30):
         mid = (lo + hi) / 2
-        if build_timeline(steps, mid, hold).duration > max_video:
+        if replace_pace(pace, speed=mid).timeline(steps).duration > max_video:
             lo = mid
         else:
             hi = mid
-    return round(hi, 2), round(hold, 2)
+    # rounded up: a speed a little higher keeps the video inside the limit
+    return replace_pace(pace, speed=math.ceil(hi * 100) / 100, given_up="; ".join(notes))
+
+
+def replace_pace(pace: Pace, **changes) -> Pace:
+    from dataclasses import replace
+
+    return replace(pace, **changes)
+
+
+def _shrink_floors(steps: tuple[Step, ...], pace: Pace, budget: float) -> Pace:
+    """The pace whose clauses and cards alone last about ``budget`` seconds: the reading rate raised
+    first, then (when the least hold alone is too much) the cards and the hold scaled down too."""
+    def floors(p: Pace) -> float:
+        return replace_pace(p, speed=1e9).timeline(steps).duration
+
+    bare = replace_pace(pace, rate=0.0)
+    if pace.rate > 0 and floors(bare) <= budget:
+        lo, hi = pace.rate, pace.rate
+        while floors(replace_pace(pace, rate=hi)) > budget:
+            lo, hi = hi, hi * 2
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            if floors(replace_pace(pace, rate=mid)) > budget:
+                lo = mid
+            else:
+                hi = mid
+        return replace_pace(pace, rate=math.ceil(hi * 10) / 10)  # the floors shrink as the rate grows
+    scale = budget / max(floors(bare), 1e-9)
+    return replace_pace(pace, rate=0.0, hold=round(max(0.2, pace.hold * scale), 2),
+                        card=round(pace.card * scale, 2))
 
 
 def sample_times(timeline: Timeline, fps: int) -> np.ndarray:

@@ -14,8 +14,7 @@ from choreo.export import sinks
 from choreo.export.video import export_plates, export_still, export_video
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
-from choreo.render.style import colour_of
-from choreo.render.timeline import build_timeline
+from choreo.render.style import CAPTION, colour_of
 
 SIZE = (320, 180)
 
@@ -23,10 +22,17 @@ SIZE = (320, 180)
 def _frame_colour_checks(frames, choreography, cfg, tol):
     """At a few frames, the pixel at each visible figure's projected centre has its group colour."""
     renderer = FrameRenderer(choreography, cfg)
-    tl = build_timeline(choreography.steps, cfg.speed, cfg.hold)
-    checked = 0
-    for k in (5, 30, 60, len(frames) - 5):
+    tl = cfg.pace.timeline(choreography.steps)
+    checked = cards = 0
+    for k in (5, 30, 60, 80, len(frames) - 5):
         t, step = tl.at(k / cfg.fps)
+        if tl.card_at(k / cfg.fps):
+            # the passage's title card over the dimmed picture: its panel has the caption's colour
+            x, y, w, h = renderer.title_card.box(step)
+            got = frames[k][y + h // 2, x + 4].astype(int)
+            assert np.abs(got - np.array(CAPTION["background"])).max() <= tol, (k, got)
+            cards += 1
+            continue
         for name in ("司馬", "上耦上射", "主人", "司射"):
             p = renderer.project(name, t, step)
             if p is None:
@@ -36,7 +42,7 @@ def _frame_colour_checks(frames, choreography, cfg, tol):
             want = np.array(colour_of(choreography.figures[name]))
             assert np.abs(got - want).max() <= tol, (k, name, got, want)
             checked += 1
-    assert checked >= 4
+    assert checked >= 4 and cards >= 1  # frame 5 is in the first passage's title card
 
 
 def test_mp4_decodes_with_size_count_and_colours(tmp_path, choreography):
@@ -45,7 +51,7 @@ def test_mp4_decodes_with_size_count_and_colours(tmp_path, choreography):
     out = tmp_path / "clip.mp4"
     export_video(choreography, out, cfg)
     frames = iio.imread(out, plugin="FFMPEG")
-    duration = build_timeline(choreography.steps, cfg.speed, cfg.hold).duration
+    duration = cfg.pace.timeline(choreography.steps).duration
     assert frames.shape[1:] == (360, 640, 3)
     assert abs(len(frames) - duration * cfg.fps) <= 1
     _frame_colour_checks(frames, choreography, cfg, tol=40)  # H.264 yuv420p shifts flat colours a little
@@ -57,7 +63,7 @@ def test_gif_decodes_with_exact_flat_colours(tmp_path, choreography):
     out = tmp_path / "clip.gif"
     export_video(choreography, out, cfg)
     frames = iio.imread(out, index=None)[..., :3]
-    duration = build_timeline(choreography.steps, cfg.speed, cfg.hold).duration
+    duration = cfg.pace.timeline(choreography.steps).duration
     assert frames.shape[1:] == (SIZE[1], SIZE[0], 3)
     assert abs(len(frames) - duration * cfg.fps) <= 1
     _frame_colour_checks(frames, choreography, cfg, tol=12)  # one global palette, no dithering
@@ -147,11 +153,11 @@ def test_interrupt_removes_the_partial_file(tmp_path, choreography, monkeypatch)
     calls = {"n": 0}
     real = FrameRenderer.draw
 
-    def interrupted(self, t, step=None, view=None, into=None):
+    def interrupted(self, t, step=None, view=None, into=None, card=False):
         calls["n"] += 1
         if calls["n"] == 4:
             raise KeyboardInterrupt
-        return real(self, t, step, view, into)
+        return real(self, t, step, view, into, card)
 
     monkeypatch.setattr(FrameRenderer, "draw", interrupted)
     with pytest.raises(KeyboardInterrupt, match="interrupted"):  # re-raised: the CLI exits 130

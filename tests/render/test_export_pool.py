@@ -14,7 +14,6 @@ from choreo.export.video import export_video
 from choreo.model import Step
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
-from choreo.render.timeline import build_timeline
 
 SIZE = (320, 180)
 
@@ -58,12 +57,12 @@ def test_every_frame_sent_is_the_frame_of_its_moment(tmp_path, paused, delay):
         pytest.skip("this platform's surfaces have no raw format ffmpeg reads: frames are copied")
     sink = RecordingSink(tmp_path / "clip.mp4", SIZE, cfg.fps, renderer.raw_format, delay)
     export_video(paused, tmp_path / "clip.mp4", cfg, renderer=renderer, sink=sink)
-    timeline = build_timeline(paused.steps, cfg.speed, cfg.hold)
+    timeline = cfg.pace.timeline(paused.steps)
     assert len(sink.recorded) == timeline.frame_count(cfg.fps)
     reference = FrameRenderer(paused, cfg)
-    moments = [timeline.at(k / cfg.fps) for k in range(len(sink.recorded))]
-    for k, (t, step) in enumerate(moments):
-        want = reference.draw(t, step).get_buffer().raw
+    moments = [(*timeline.at(k / cfg.fps), timeline.card_at(k / cfg.fps)) for k in range(len(sink.recorded))]
+    for k, (t, step, card) in enumerate(moments):
+        want = reference.draw(t, step, card=card).get_buffer().raw
         assert sink.recorded[k] == want, f"frame {k} (t={t:.2f}, {step.id if step else None}) differs"
     repeats = [k for k in range(1, len(moments)) if moments[k] == moments[k - 1]]
     assert len(repeats) >= cfg.fps  # the pause: 2 s of video on one moment
