@@ -49,6 +49,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="auto: follow the figures of the current step (default); hall; full")
     parser.add_argument("--at", help="PNG: the moment, a step id or ceremony seconds (default: the end)")
     parser.add_argument("--plates", metavar="DIR", help="write a PNG at the end of every step into DIR")
+    parser.add_argument("--per-passage", metavar="DIR",
+                        help="write one MP4 per passage into DIR (e02-三耦第一番射.mp4 …), e.g. for a course")
     parser.add_argument("--no-labels", dest="labels", action="store_false", help="no figure labels")
     parser.add_argument("--no-trails", dest="trails", action="store_false", help="no movement trails")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -110,15 +112,14 @@ def run(args: argparse.Namespace) -> int:
     from choreo.errors import ExportError
     from choreo.export.sinks import check_destination
 
-    if not args.output and not args.plates:
-        raise ExportError("choreo render needs -o OUT.mp4|OUT.gif|OUT.png or --plates DIR")
+    if not args.output and not args.plates and not args.per_passage:
+        raise ExportError("choreo render needs -o OUT.mp4|OUT.gif|OUT.png, --plates DIR or --per-passage DIR")
     cfg = build_config(args)
     if args.output:
         check_destination(args.output)  # before planning: a bad folder fails at once
-    if args.plates:
-        plates = Path(args.plates)
-        if plates.exists() and not plates.is_dir():
-            raise ExportError(f"--plates {plates}: not a folder")
+    for flag, value in (("--plates", args.plates), ("--per-passage", args.per_passage)):
+        if value and Path(value).exists() and not Path(value).is_dir():
+            raise ExportError(f"{flag} {value}: not a folder")
     choreo = load_choreography(args)
     from choreo.export.video import export_plates, export_still, export_video, select_steps
 
@@ -126,6 +127,13 @@ def run(args: argparse.Namespace) -> int:
     if args.plates:
         paths = export_plates(choreo, args.plates, cfg, steps)
         print(f"{len(paths)} plates in {args.plates}")
+    if args.per_passage:
+        from choreo.export.video import passage_file_name, split_passages
+
+        folder = Path(args.per_passage)
+        folder.mkdir(parents=True, exist_ok=True)
+        for part in split_passages(steps):
+            print(export_video(choreo, folder / passage_file_name(part[0], ".mp4"), fitted(cfg, args, part), part))
     if args.output:
         if Path(args.output).suffix.lower() == ".png":
             at = args.at if args.at is not None else (steps[-1].id if steps else None)

@@ -41,6 +41,22 @@ def select_steps(choreo: Choreography, from_step: str | None = None, to_step: st
     return choreo.steps[lo:hi + 1]
 
 
+def split_passages(steps: tuple[Step, ...]) -> list[tuple[Step, ...]]:
+    """The steps cut where the passage changes (a single passage: one piece)."""
+    from choreo.render.timeline import passage_starts
+
+    starts = passage_starts(steps) + [len(steps)]
+    return [steps[a:b] for a, b in zip(starts[:-1], starts[1:], strict=False)]
+
+
+def passage_file_name(first: Step, suffix: str) -> str:
+    """``e02-三耦第一番射.mp4``: the passage, numbered so that a folder lists them in order, and its title."""
+    m = re.fullmatch(r"([a-z]+)\.?(\d+)(.*)", first.passage or "")
+    number = f"{m.group(1)}{int(m.group(2)):02d}{m.group(3)}" if m else (first.passage or "passage")
+    title = re.sub(r"[\s/\\:*?\"<>|()（）·]+", "", first.passage_title)
+    return re.sub(r"[^\w.-]", "_", number) + (f"-{title}" if title else "") + suffix
+
+
 def timeline_for(choreo: Choreography, cfg: RenderConfig, steps: tuple[Step, ...] | None = None) -> Timeline:
     steps = choreo.steps if steps is None else steps
     return cfg.pace.timeline(steps)
