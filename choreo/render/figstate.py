@@ -103,10 +103,6 @@ class FigureStates:
         info = self._choreo.figures.get(thing)
         return (info.label if info is not None and info.label else thing).removeprefix("obj.")
 
-    def carries(self, figure: str, t: float) -> tuple[str, ...]:
-        """The labels of what ``figure`` holds at t (``Choreography.held_by``)."""
-        return tuple(self.label(thing) for thing in self._choreo.held_by(figure, t))
-
     def holder(self, obj: str, t: float) -> str | None:
         """Who has the declared object in his hands at t (``Choreography.holder_of``)."""
         return self._choreo.holder_of(obj, t)

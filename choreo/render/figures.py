@@ -39,7 +39,7 @@ class PlacedFigure:
     px: float
     py: float
     r: float
-    held: tuple[str, ...]
+    held: tuple[str, ...]  # what he holds (Choreography.held_by: obj.NAME or a thing's name), up to 4
     boxes: list  # disc, then one per object held
     label: str | None
     priority: int
@@ -130,7 +130,7 @@ class FigureLayer:
                 # the disc's box takes in the facing wedge: a label laid over it would hide the facing
                 tx, ty = wedge_tip(px, py, r, pose.bearing, k)
                 boxes[0] = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
-                held = self.states.carries(name, t)[:4]
+                held = self.choreo.held_by(name, t)[:4]
                 boxes += self._held_boxes(px, py, r, held)
             shown = only_south_of is None or pose.y < only_south_of
             out.append(PlacedFigure(name, info, pose, px, py, r, held, boxes, label if shown else None,
@@ -149,7 +149,7 @@ class FigureLayer:
             return []
         size = self.cfg.deco_px(12)
         pad = self.cfg.dim(4)
-        widths = [self.texts.width(obj[0], size) + pad for obj in held]
+        widths = [self.texts.width(self.states.label(obj)[0], size) + pad for obj in held]
         x = px - (sum(widths) + 2 * (len(widths) - 1)) / 2
         y = py + r * 0.55
         out = []
@@ -256,7 +256,7 @@ class FigureLayer:
         """Each object held as a badge with its first character, in the objects' colour, under the disc."""
         for obj, box in zip(f.held, f.boxes[1:], strict=False):
             w, h = round(box[2] - box[0]), round(box[3] - box[1])
-            surf.blit(self._badge(obj[0], size, w, h, f.name), (round(box[0]), round(box[1])))
+            surf.blit(self._badge(self.states.label(obj)[0], size, w, h, f.name), (round(box[0]), round(box[1])))
 
     def _badge(self, char: str, size: int, w: int, h: int, carrier: str) -> pygame.Surface:
         """A badge drawn once: rounded box, outline and character; the corners are transparent."""
