@@ -192,7 +192,6 @@ class Carries:
                 by_holder.setdefault(h.holder, []).append(h)
         self._by_obj = by_obj
         self._starts = {obj: [h.t0 for h in hs] for obj, hs in by_obj.items()}
-        self._by_holder = by_holder
         # per holder: the times at which what he holds changes, and what he holds from each on
         self._held: dict[str, tuple[list[float], list[tuple[str, ...]]]] = {}
         for holder, hs in by_holder.items():
@@ -219,13 +218,6 @@ class Carries:
         i = bisect.bisect_right(entry[0], t) - 1
         return entry[1][i] if i >= 0 else ()
 
-    def ever_held(self, figure: str) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(h.obj for h in self._by_holder.get(figure, ())))
-
-    def rests(self, obj: str) -> tuple[Hold, ...]:
-        """The object's times at rest, in order, each with its place."""
-        return tuple(h for h in self._by_obj.get(obj, ()) if h.holder is None)
-
 
 @dataclass(frozen=True, eq=False)
 class Choreography:
@@ -246,7 +238,7 @@ class Choreography:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "holds", tuple(self.holds))
-        object.__setattr__(self, "carries", Carries(self.holds))
+        object.__setattr__(self, "carries", Carries(self.holds))  # derived: the holds, indexed
         object.__setattr__(self, "figures", MappingProxyType(dict(self.figures)))
         object.__setattr__(self, "tracks", MappingProxyType(dict(self.tracks)))
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
