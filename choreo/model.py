@@ -11,6 +11,8 @@ passes through 北面. Reduce modulo 360 for a compass bearing (``Pose.bearing``
 
 from __future__ import annotations
 
+import bisect
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -151,6 +153,72 @@ class Event:
     duration: float = 0.0
 
 
+@dataclass(frozen=True)
+class Hold:
+    """Who has an object over ``[t0, t1)``: a figure's hands, or nobody (it rests at ``place``).
+
+    ``obj`` is a declared object's figure name (``obj.楅``: it has a track) or a thing the script
+    names without declaring it (弓, 矢, 酒: each holder has his own, and it has no track). The
+    planner writes one Hold per take, hand-over and set-down, so the records of one declared object
+    follow each other without a gap or an overlap.
+    """
+
+    obj: str
+    t0: float
+    t1: float  # math.inf: until the end
+    holder: str | None = None  # None: at rest
+    place: tuple[float, float] | None = None  # where it rests (holder None)
+    landmark: str = ""  # the venue landmark it rests on, when the script set it at one (設楅于楅)
+    step: str = ""  # the step whose verb began it ("" from the start)
+
+    def __post_init__(self) -> None:
+        if self.holder is None and self.place is None:
+            raise ValueError(f"{self.obj} rests from {self.t0} but the Hold has no place")
+
+    def covers(self, t: float) -> bool:
+        return self.t0 <= t < self.t1
+
+
+class Carries:
+    """The Holds of one Choreography, indexed: who holds what at t, where an object rests."""
+
+    def __init__(self, holds: tuple[Hold, ...]) -> None:
+        self.holds = holds
+        by_obj: dict[str, list[Hold]] = {}
+        by_holder: dict[str, list[Hold]] = {}
+        for h in sorted(holds, key=lambda h: h.t0):
+            by_obj.setdefault(h.obj, []).append(h)
+            if h.holder is not None:
+                by_holder.setdefault(h.holder, []).append(h)
+        self._by_obj = by_obj
+        self._starts = {obj: [h.t0 for h in hs] for obj, hs in by_obj.items()}
+        # per holder: the times at which what he holds changes, and what he holds from each on
+        self._held: dict[str, tuple[list[float], list[tuple[str, ...]]]] = {}
+        for holder, hs in by_holder.items():
+            cuts = sorted({h.t0 for h in hs} | {h.t1 for h in hs if math.isfinite(h.t1)})
+            self._held[holder] = (cuts, [tuple(h.obj for h in hs if h.covers(t)) for t in cuts])
+
+    def hold_at(self, obj: str, t: float) -> Hold | None:
+        """The record of a declared object at t (its records follow each other: the latest begun)."""
+        hs = self._by_obj.get(obj)
+        if not hs:
+            return None
+        i = bisect.bisect_right(self._starts[obj], t) - 1
+        return hs[i] if i >= 0 and hs[i].covers(t) else None
+
+    def holder_of(self, obj: str, t: float) -> str | None:
+        hold = self.hold_at(obj, t)
+        return hold.holder if hold else None
+
+    def held_by(self, figure: str, t: float) -> tuple[str, ...]:
+        """What the figure holds at t, in the order he took it up."""
+        entry = self._held.get(figure)
+        if entry is None:
+            return ()
+        i = bisect.bisect_right(entry[0], t) - 1
+        return entry[1][i] if i >= 0 else ()
+
+
 @dataclass(frozen=True, eq=False)
 class Choreography:
     """Steps and per-figure tracks for one script, venue and reading. Immutable."""
@@ -166,8 +234,11 @@ class Choreography:
     events: tuple[Event, ...] = ()
     params: Mapping[str, float] = field(default_factory=dict)
     reading_title: str = ""  # the reading as a reader names it (鄭注・賈疏), where the script titles it
+    holds: tuple[Hold, ...] = ()  # who carries what, when, and where each object rests
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "holds", tuple(self.holds))
+        object.__setattr__(self, "carries", Carries(self.holds))  # derived: the holds, indexed
         object.__setattr__(self, "figures", MappingProxyType(dict(self.figures)))
         object.__setattr__(self, "tracks", MappingProxyType(dict(self.tracks)))
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
@@ -186,6 +257,19 @@ class Choreography:
         if at is None:
             return None
         return Pose(at[0], at[1], at[2], self.posture_at(figure, t))
+
+    def holder_of(self, obj: str, t: float) -> str | None:
+        """Who has the declared object ``obj`` (``obj.楅``) in his hands at t; None while it rests."""
+        return self.carries.holder_of(obj, t)
+
+    def held_by(self, figure: str, t: float) -> tuple[str, ...]:
+        """What ``figure`` holds at t: declared objects by figure name (``obj.旌``), other things by name."""
+        return self.carries.held_by(figure, t)
+
+    def rest_of(self, obj: str, t: float) -> Hold | None:
+        """The object's rest at t (its ``place``, and ``landmark`` if set at one), None while held."""
+        hold = self.carries.hold_at(obj, t)
+        return hold if hold is not None and hold.holder is None else None
 
     def posture_at(self, figure: str, t: float) -> str:
         posture = "立"

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from choreo.errors import PlanError, ScriptError, YiliError, suggest
-from choreo.model import Choreography, Contact, Event, FigureInfo, Step, Track
+from choreo.model import Choreography, Contact, Event, FigureInfo, Hold, Step, Track
 from choreo.planstate import Carry, Meeting, PlanRun, Snapshot
 from choreo.script import Action, FigureDecl, Script, StepDecl
 from choreo.timeline import XY, Timeline
@@ -160,6 +160,16 @@ class StepContext:
     def face(self, figure: str, bearing: float, direction: str = "short") -> None:
         self.timeline(figure).turn(bearing, direction, self.param("turn_rate"))
 
+    # -- objects ---------------------------------------------------------------------------------
+    def take(self, figure: str, thing: str, t: float, done: float) -> None:
+        self.run.take(thing, figure, t, done, self.step.id)
+
+    def hand_over(self, giver: str, receiver: str, thing: str, done: float) -> None:
+        self.run.hand_over(thing, giver, receiver, done, self.step.id)
+
+    def set_down(self, figure: str, thing: str, t: float, done: float, spot: XY, landmark: str = "") -> None:
+        self.run.set_down(thing, figure, t, done, self.step.id, spot, landmark)
+
     def meet(self, figure: str, partner: str, t: float) -> None:
         self.run.meetings.append(Meeting(self.step.id, figure, partner, t, self.action_key,
                                          self.action.loc if self.action else self.step.loc))
@@ -207,9 +217,7 @@ class Planner:
         waits: dict[tuple[str, str, int], float] = {}
         snapshots: list[Snapshot] = []
         run = PlanRun(self._initial_timelines(), {name: decl.position for name, decl in self.script.figures.items()})
-        for name, decl in self.script.figures.items():
-            if decl.kind == "object" and decl.carried_by:
-                run.carries.append(Carry(name, 0.0, math.inf, decl.carried_by))
+        run.carries.extend(self._initial_carries(run))
         ends: dict[str, tuple[float, float]] = {}
         previous_end = 0.0
         index, resyncs = 0, 0
@@ -271,6 +279,24 @@ class Planner:
                 carrier = timelines[decl.carried_by]
                 timelines[name] = Timeline(name, carrier.x, carrier.y, decl.facing)
         return timelines
+
+    def _initial_carries(self, run: PlanRun) -> list[Carry]:
+        """What each figure holds at the start (a declared object ``carried_by`` him, the things of
+        his ``carries``), and where every other declared object rests."""
+        out = []
+        for name, decl in self.script.figures.items():
+            if decl.kind == "object":
+                tl = run.timelines[name]
+                t = tl.samples[0][0]
+                if decl.carried_by:
+                    out.append(Carry(name, t, math.inf, decl.carried_by))
+                else:
+                    start = str(decl.start).strip()
+                    out.append(Carry(name, t, math.inf, None, tl.pos, start if start in self.venue.landmarks else ""))
+            for thing in decl.carries:
+                if f"obj.{thing}" not in self.script.figures:  # a declared one says who carries it itself
+                    out.append(Carry(thing, run.timelines[name].samples[0][0], math.inf, name))
+        return out
 
     def _plan_step(self, run: PlanRun, index: int, ends: dict[str, tuple[float, float]], previous_end: float,
                    waits: Mapping[tuple[str, str, int], float]) -> float:
@@ -344,29 +370,40 @@ class Planner:
             if figures[name].kind == "object":
                 tracks[name] = Track(name, _rounded(self._object_samples(name, run)))
         events = tuple(sorted(run.events, key=lambda e: (e.t, list(figures).index(e.figure))))
+        holds = tuple(Hold(c.obj, round(c.t0, 6), round(c.t1, 6) if math.isfinite(c.t1) else math.inf, c.carrier,
+                           None if c.place is None else (round(c.place[0], 4) + 0.0, round(c.place[1], 4) + 0.0),
+                           c.landmark, c.step)
+                      for c in sorted(run.carries, key=lambda c: c.t0) if c.t1 > c.t0)
         return Choreography(self.script.path, self.script.title, self.venue, self.reading,
                             self.script.reading_names, figures, tuple(run.steps), tracks, events,
                             {k: p.value for k, p in self.venue.params.items()} | dict(self.script.params),
-                            reading_title=self._reading_title())
+                            holds=holds, reading_title=self._reading_title())
 
     def _reading_title(self) -> str:
         return next((r.title for r in self.script.readings if r.name == self.reading and r.title), "")
 
     def _object_samples(self, name: str, run: PlanRun) -> list[list[float]]:
-        """An object rests where it was set down and moves with whoever carries it."""
-        base = run.timelines[name].samples[:1]
-        samples = [list(base[0])]
+        """An object rests where it was set down (a sample at each end of the rest, so interpolation
+        holds it there) and moves with whoever carries it, from his grip to his release."""
+        first = run.timelines[name].samples[0]
+        facing = first[3]
+        samples = [list(first)]
         for carry in sorted((c for c in run.carries if c.obj == name), key=lambda c: c.t0):
-            if carry.carrier is None and carry.place is not None:
-                samples.append([carry.t0, samples[-1][1], samples[-1][2], samples[-1][3]])
-                samples.append([carry.t1, carry.place[0], carry.place[1], samples[-1][3]])
+            if carry.carrier is None:
+                x, y = carry.place if carry.place is not None else samples[-1][1:3]
+                samples.append([carry.t0, x, y, facing])
+                if math.isfinite(carry.t1):
+                    samples.append([carry.t1, x, y, facing])
                 continue
-            carrier = run.timelines[carry.carrier].samples
-            t_end = carry.t1 if math.isfinite(carry.t1) else carrier[-1][0]
-            inside = [s for s in carrier if carry.t0 < s[0] < t_end]
-            for t in (carry.t0, *(s[0] for s in inside), t_end):
-                x, y = run.timelines[carry.carrier].position_at(t)
-                samples.append([t, x, y, samples[-1][3]])
+            carrier = run.timelines[carry.carrier]
+            t_in = carry.grip if carry.grip is not None else carry.t0
+            t_out = carry.release if carry.release is not None else carry.t1
+            if not math.isfinite(t_out):
+                t_out = max(carrier.samples[-1][0], t_in)
+            inside = [s[0] for s in carrier.samples if t_in < s[0] < t_out]
+            for t in (t_in, *inside, t_out):
+                x, y = carrier.position_at(t)
+                samples.append([t, x, y, facing])
         samples.sort(key=lambda s: s[0])
         return samples
 

@@ -7,11 +7,12 @@ fixed float formatting through rounding, no timestamps). Facing is unwrapped (se
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 from choreo.atomic import check_destination, write_text
-from choreo.model import Choreography
+from choreo.model import Choreography, Hold
 
 FORMAT, VERSION = "yili-tracks", 1
 
@@ -78,7 +79,23 @@ def tracks_document(ch: Choreography) -> dict[str, Any]:
         "steps": steps,
         "tracks": tracks,
         "events": events,
+        "carries": [_carry(h) for h in ch.holds],
     }
+
+
+def _carry(h: Hold) -> dict[str, Any]:
+    """One Hold: ``t1`` null means until the end; ``holder`` or ``rests`` (and ``landmark``)."""
+    entry: dict[str, Any] = {"object": h.obj, "t0": _r(h.t0), "t1": _r(h.t1) if math.isfinite(h.t1) else None}
+    if h.holder is not None:
+        entry["holder"] = h.holder
+    else:
+        x, y = h.place  # a rest always has its place (Hold)
+        entry["rests"] = {"x": _r(x), "y": _r(y)}
+        if h.landmark:
+            entry["landmark"] = h.landmark
+    if h.step:
+        entry["step"] = h.step
+    return entry
 
 
 def dumps(ch: Choreography) -> str:

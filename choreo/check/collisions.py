@@ -2,9 +2,9 @@
 
 Who is a disc: every figure of kind ``person``; an object (``obj.NAME``, kind ``object``) only when
 its FigureInfo declares itself solid with ``role == "solid"`` (a 楅 or 豐 standing on the floor may
-be walked round; a bow or a cup in a hand may not collide with the hand that carries it). Modelling
-choice: carried objects travel inside their bearer's disc, so checking them would only report the
-bearer touching his own bow.
+be walked round; a bow or a cup in a hand may not collide with the hand that carries it), and only
+while it rests (the Choreography's carries). Modelling choice: carried objects travel inside their
+bearer's disc, so checking them would only report the bearer touching his own bow.
 
 The union of all sample times cuts the ceremony into intervals on which every figure moves in a
 straight line; on each interval the squared distance of a pair is a quadratic in t, solved for all
@@ -20,7 +20,6 @@ from choreo.check.results import ContactFound, Violation
 from choreo.model import Choreography
 
 CONTACT_GRACE = 2.0  # s: a hand-over is approached and left; modelling choice, about two paces
-HANDOVER_PAIRING = 6.0  # s: a 受 this close to a 授 in the same step is its other half (choice)
 PAIR_CHUNK = 64  # pairs per numpy batch, to bound memory on long ceremonies
 
 
@@ -40,23 +39,12 @@ def steps_between(ch: Choreography, t0: float, t1: float) -> list[str]:
 
 
 def declared_contacts(ch: Choreography) -> dict[frozenset, list[tuple[float, float, str, str]]]:
-    """Windows in which a pair may touch: Step.contacts, and each 授 paired with a 受 of the same step
-    (the recipient named in the 授's ``detail`` when it names a figure, else the nearest 受 in time)."""
+    """Windows in which a pair may touch: the Step.contacts the planner wrote (every 授/受 it
+    planned is one, with the object handed), never guessed from verb words in the events."""
     out: dict[frozenset, list] = {}
     for step in ch.steps:
         for c in step.contacts:
             out.setdefault(frozenset(c.figures), []).append((c.t0, c.t1, step.id, c.what or "contact"))
-    gives = [e for e in ch.events if e.kind == "授"]
-    takes = [e for e in ch.events if e.kind == "受"]
-    for g in gives:
-        cands = [e for e in takes if e.step == g.step and e.figure != g.figure
-                 and abs(e.t - g.t) <= HANDOVER_PAIRING]
-        named = [e for e in cands if e.figure == g.detail]
-        pick = named or sorted(cands, key=lambda e: abs(e.t - g.t))[:1]
-        for e in pick:
-            lo = min(g.t, e.t)
-            hi = max(g.t + g.duration, e.t + e.duration)
-            out.setdefault(frozenset((g.figure, e.figure)), []).append((lo, hi, g.step, "授/受"))
     return out
 
 
@@ -75,6 +63,9 @@ def figure_collisions(ch: Choreography) -> tuple[list[Violation], list[ContactFo
     pres = np.empty((len(names), len(grid) - 1), bool)
     for k, tr in enumerate(tracks):
         p0[k], p1[k], pres[k] = kin.intervals(tr, grid)
+        if ch.figures[names[k]].kind == "object":  # a solid object is in the way only while it rests
+            mids = (grid[:-1] + grid[1:]) / 2
+            pres[k] &= np.array([ch.holder_of(names[k], t) is None for t in mids.tolist()], bool)
     ia, ib = np.triu_indices(len(names), 1)
     runs = []
     for lo in range(0, len(ia), PAIR_CHUNK):

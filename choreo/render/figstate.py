@@ -1,8 +1,8 @@
-"""What a figure holds and which gesture it is making at time t, from FigureInfo and the events.
+"""What a figure holds and which gesture it is making at time t: the holds from the Choreography's
+carries (the planner's own records, nothing guessed from verb words), gestures from the events.
 
-Pure (no pygame): 取 and 受 add the object the event's ``detail`` names, 授 (and 奠, 釋, 去, 倚,
-委) remove it. An object name we have no icon for is kept as written (the renderer draws a generic
-token with its first character), never an error.
+Pure (no pygame). A held thing is shown by its label (a declared object's, else its name as the
+script writes it); the renderer draws a badge with its first character.
 """
 
 from __future__ import annotations
@@ -10,30 +10,28 @@ from __future__ import annotations
 import bisect
 
 from choreo.model import POSTURE_EVENTS, Choreography, Pose
-from choreo.render.style import CARRIED
 
-TAKE = ("取", "受", "執")
-GIVE = ("授", "奠", "釋", "去", "倚", "委", "反")
 GESTURES = ("揖", "拜", "射", "獲", "釋獲", "命")
 GESTURE_MIN = 1.2  # ceremony seconds a gesture without a duration stays visible (modelling choice)
 
 
-def object_name(detail: str) -> str | None:
-    """The carried object an event's detail names: a known one it contains, else the detail itself."""
-    detail = (detail or "").strip()
-    if not detail:
-        return None
-    for name in CARRIED:
-        if name in detail:
-            return name
-    return detail
+def own_landmarks(choreo: Choreography) -> dict[str, str]:
+    """Landmarks that are a declared object's own place, by the script's naming (obj.楅 and the 楅),
+    mapped to that object. The plan leaves them out: the object is drawn where it is, in the
+    landmark's shape while it rests there, so it is never drawn twice nor before it is set."""
+    out = {}
+    for name, info in choreo.figures.items():
+        if info.kind == "object":
+            for landmark in (name.removeprefix("obj."), info.label):
+                if landmark in choreo.venue.landmarks:
+                    out.setdefault(landmark, name)
+    return out
 
 
 class FigureStates:
-    """Per figure: the sets of objects carried over time, and the gesture events."""
+    """Per figure: what he holds (the Choreography's carries), and the gesture events."""
 
     def __init__(self, choreo: Choreography) -> None:
-        self._carry: dict[str, tuple[list[float], list[tuple[str, ...]]]] = {}
         self._gestures: dict[str, list[tuple[float, float, str]]] = {}
         # Choreography.posture_at scans every event up to t (a tenth of a millisecond per figure and
         # frame); the same answer by bisection: an event counts once it and every event stored
@@ -48,23 +46,10 @@ class FigureStates:
                 postures.append(POSTURE_EVENTS[ev.kind])
         self._choreo = choreo
         self._rows: dict[str, tuple[list[float], list[list[float]]]] = {}  # per figure: times, (x, y, facing)
-        for name, info in choreo.figures.items():
-            self._carry[name] = ([float("-inf")], [tuple(info.carries)])
         for ev in sorted(choreo.events, key=lambda e: e.t):
             if ev.kind in GESTURES:
                 dur = max(ev.duration, GESTURE_MIN)
                 self._gestures.setdefault(ev.figure, []).append((ev.t, ev.t + dur, ev.kind))
-            obj = object_name(ev.detail)
-            if obj is None or (ev.kind not in TAKE and ev.kind not in GIVE):
-                continue
-            times, sets = self._carry.setdefault(ev.figure, ([float("-inf")], [()]))
-            now = list(sets[-1])
-            if ev.kind in TAKE and obj not in now:
-                now.append(obj)
-            elif ev.kind in GIVE and obj in now:
-                now.remove(obj)
-            times.append(ev.t)
-            sets.append(tuple(now))
         self._index_gestures()
 
     def _index_gestures(self) -> None:
@@ -113,17 +98,14 @@ class FigureStates:
             return None
         return Pose(at[0], at[1], at[2], self.posture(figure, t))
 
-    def ever_carries(self, figure: str) -> set[str]:
-        """Every object the figure holds at some moment."""
-        entry = self._carry.get(figure)
-        return {obj for held in entry[1] for obj in held} if entry else set()
+    def label(self, thing: str) -> str:
+        """How a held thing is named on its badge: a declared object's label, else its own name."""
+        info = self._choreo.figures.get(thing)
+        return (info.label if info is not None and info.label else thing).removeprefix("obj.")
 
-    def carries(self, figure: str, t: float) -> tuple[str, ...]:
-        entry = self._carry.get(figure)
-        if entry is None:
-            return ()
-        times, sets = entry
-        return sets[bisect.bisect_right(times, t) - 1]
+    def holder(self, obj: str, t: float) -> str | None:
+        """Who has the declared object in his hands at t (``Choreography.holder_of``)."""
+        return self._choreo.holder_of(obj, t)
 
     def gesture(self, figure: str, t: float) -> str | None:
         """The kind of the earliest-starting gesture under way at t (a scan of every gesture cost

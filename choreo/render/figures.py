@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,16 +17,14 @@ import pygame
 
 from choreo.model import Choreography, FigureInfo, Pose, Step
 from choreo.render.config import RenderConfig
-from choreo.render.drawplan import label_measure
-from choreo.render.figstate import FigureStates, object_name
+from choreo.render.drawplan import draw_shapes, label_measure
+from choreo.render.figstate import FigureStates
 from choreo.render.placement import _clear, _inside, place_indexed
+from choreo.render.planlayout import PlanLayout
 from choreo.render.style import CAPTION, GROUP_COLOUR, INK, PLAN, colour_of
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
 
-# Modelling choice: an object within 3 尺 of a figure whose events say he holds it is in his hands
-# (the planner moves a carried object's track with its carrier, a pace or so behind at most).
-CARRY_REACH = 3.0
 WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
 BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
 
@@ -40,10 +39,11 @@ class PlacedFigure:
     px: float
     py: float
     r: float
-    held: tuple[str, ...]
+    held: tuple[str, ...]  # what he holds (Choreography.held_by: obj.NAME or a thing's name), up to 4
     boxes: list  # disc, then one per object held
     label: str | None
     priority: int
+    shapes: tuple = ()  # an object resting on its own landmark: drawn as the plan draws that landmark
 
 
 def wedge_tip(px: float, py: float, r: float, bearing: float, k: float) -> tuple[float, float]:
@@ -59,16 +59,18 @@ def _mix(a, b, u: float):
 class FigureLayer:
     """Lays out and draws the figures of one Choreography; caches what holds for a step or a moment."""
 
-    def __init__(self, choreo: Choreography, cfg: RenderConfig, texts: TextCache) -> None:
+    def __init__(self, choreo: Choreography, cfg: RenderConfig, texts: TextCache,
+                 plan: PlanLayout | None = None, own: Mapping[str, str] | None = None) -> None:
         self.choreo = choreo
+        # the drawing and the label of each landmark that is an object's own place (figstate.own_landmarks)
+        self._own: dict[str, tuple[tuple, str]] = {}
+        self._own_of = dict(own or {})  # landmark → the object it is the place of
+        for name in self._own_of if plan is not None else ():
+            labels = [lab.text for lab in plan.labels if lab.landmark == name]
+            self._own[name] = (tuple(s for s in plan.shapes if s.landmark == name), labels[0] if labels else name)
         self.cfg = cfg
         self.texts = texts
         self.states = FigureStates(choreo)
-        self._may_carry: dict[str, list[str]] = {}  # object name → the persons who ever hold one
-        for name, info in choreo.figures.items():
-            if info.kind != "object":
-                for obj in self.states.ever_carries(name):
-                    self._may_carry.setdefault(obj, []).append(name)
         self._poses: tuple[float | None, dict] = (None, {})
         self._track_runs: dict[str, tuple[list[float], list[int]]] = {}
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
@@ -77,24 +79,9 @@ class FigureLayer:
         self._badges: dict[tuple[str, int, int, int], pygame.Surface] = {}
 
     def carrier_of(self, obj: str, t: float) -> str | None:
-        """The person carrying object figure ``obj`` at t (its events say he holds it and he is at
-        it), or None when it lies where its track puts it."""
-        info = self.choreo.figures.get(obj)
-        at = self.states.position(obj, t)
-        if info is None or at is None:
-            return None
-        what = object_name(info.label or obj.removeprefix("obj."))
-        best, best_d = None, CARRY_REACH
-        for name in self._may_carry.get(what, ()):
-            if what not in self.states.carries(name, t):
-                continue
-            pos = self.states.position(name, t)
-            if pos is None:
-                continue
-            d = math.hypot(pos[0] - at[0], pos[1] - at[1])
-            if d <= best_d:
-                best, best_d = name, d
-        return best
+        """The person carrying object figure ``obj`` at t, or None when it lies where its track puts
+        it (the Choreography's carries: drawn in his hands, or at rest, never both)."""
+        return self.states.holder(obj, t)
 
     def layout(self, vp: Viewport, t: float, step: Step | None, *, small: bool,
                         only_south_of: float | None = None) -> list[PlacedFigure]:
@@ -122,6 +109,16 @@ class FigureLayer:
                     carried[name] = self.carrier_of(name, t) is not None
                 if carried[name]:
                     continue  # drawn with its carrier, not as a token on top of him
+                rest = self.choreo.rest_of(name, t)
+                if rest is not None and self._own_of.get(rest.landmark) == name and rest.landmark in self._own:
+                    shapes, label = self._own[rest.landmark]
+                    pts = [vp.to_screen(x, y) for shape in shapes for x, y in shape.coords]
+                    if pts:
+                        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                        box = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+                        out.append(PlacedFigure(name, info, pose, px, py, max(box[2] - px, box[3] - py), (),
+                                                [box], None if small else label, 1, shapes))
+                        continue
                 r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
                 out.append(PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
                                 None if small else label, 1))
@@ -133,7 +130,7 @@ class FigureLayer:
                 # the disc's box takes in the facing wedge: a label laid over it would hide the facing
                 tx, ty = wedge_tip(px, py, r, pose.bearing, k)
                 boxes[0] = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
-                held = self.states.carries(name, t)[:4]
+                held = self.choreo.held_by(name, t)[:4]
                 boxes += self._held_boxes(px, py, r, held)
             shown = only_south_of is None or pose.y < only_south_of
             out.append(PlacedFigure(name, info, pose, px, py, r, held, boxes, label if shown else None,
@@ -152,7 +149,7 @@ class FigureLayer:
             return []
         size = self.cfg.deco_px(12)
         pad = self.cfg.dim(4)
-        widths = [self.texts.width(obj[0], size) + pad for obj in held]
+        widths = [self.texts.width(self.states.label(obj)[0], size) + pad for obj in held]
         x = px - (sum(widths) + 2 * (len(widths) - 1)) / 2
         y = py + r * 0.55
         out = []
@@ -174,7 +171,7 @@ class FigureLayer:
         left, top, w, h = clip if clip else (0, 0, *self.cfg.size)
         bounds = (left, top, left + w, top + h)
         measure = label_measure(self.texts)
-        items = [(f.label, f.px, f.py, f.priority, cfg.px(13 if f.info.kind == "object" else 17))
+        items = [(f.label, f.px, f.py, f.priority, cfg.px(13 if f.info.kind == "object" and not f.shapes else 17))
                  for f in figs if f.label]
         rad = [f.r for f in figs if f.label]
         # a label stands clear of its own disc (whose box includes the facing wedge): the gap is
@@ -224,6 +221,9 @@ class FigureLayer:
         for f in figs:
             px, py, r = f.px, f.py, f.r
             colour = self._colours.get(f.name) or colour_of(f.info)
+            if f.shapes:
+                draw_shapes(surf, f.shapes, vp, k)
+                continue
             if f.info.kind == "object":
                 pygame.draw.rect(surf, colour, (px - r, py - r, 2 * r, 2 * r))
                 pygame.draw.rect(surf, INK, (px - r, py - r, 2 * r, 2 * r), 1)
@@ -256,7 +256,7 @@ class FigureLayer:
         """Each object held as a badge with its first character, in the objects' colour, under the disc."""
         for obj, box in zip(f.held, f.boxes[1:], strict=False):
             w, h = round(box[2] - box[0]), round(box[3] - box[1])
-            surf.blit(self._badge(obj[0], size, w, h, f.name), (round(box[0]), round(box[1])))
+            surf.blit(self._badge(self.states.label(obj)[0], size, w, h, f.name), (round(box[0]), round(box[1])))
 
     def _badge(self, char: str, size: int, w: int, h: int, carrier: str) -> pygame.Surface:
         """A badge drawn once: rounded box, outline and character; the corners are transparent."""

@@ -18,10 +18,11 @@ from choreo.render.caption import CaptionBand
 from choreo.render.card import TitleCard
 from choreo.render.config import RenderConfig
 from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, overlay_boxes
+from choreo.render.figstate import own_landmarks
 from choreo.render.figures import FigureLayer
 from choreo.render.placement import settle
 from choreo.render.planlayer import PlanLayer
-from choreo.render.planlayout import build_layout, split_panels, strip_viewport
+from choreo.render.planlayout import build_layout, split_panels, strip_viewport, without_landmarks
 from choreo.render.style import PLAN
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport, fit
@@ -36,12 +37,14 @@ class FrameRenderer:
         self.choreo = choreo
         self.cfg = cfg
         self.texts = texts or TextCache()
-        self.layout = build_layout(choreo.venue)
+        venue_layout = build_layout(choreo.venue)
+        own = own_landmarks(choreo)  # the 楅, the 中: drawn with the object that is set there, when it is
+        self.layout = without_landmarks(venue_layout, frozenset(own))
         self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=cfg.px(CAPTION_BAND))
         self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera)
         self.painter = PlanPainter(self.layout, cfg, self.texts)  # the strip (a fixed view)
         self.layer = PlanLayer(self.layout, cfg, self.texts)  # the main view's plan, per zoom level
-        self.figures = FigureLayer(choreo, cfg, self.texts)
+        self.figures = FigureLayer(choreo, cfg, self.texts, venue_layout, own)
         self.strip_vp = strip_viewport(self.layout, self.panels.strip) if self.panels.strip else None
         self.surface = pygame.Surface(cfg.size)
         band = self.panels.bottom_band

@@ -10,7 +10,7 @@ is drawn to scale in a strip beside it, because at one scale a 40-尺 hall would
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -50,6 +50,7 @@ class Shape:
     radius: float = 0.0  # circles: world radius in 尺
     dashed: bool = False
     min_px: float = 0.0  # circles: never drawn smaller than this many pixels
+    landmark: str = ""  # the object landmark it draws (the 楅, the 中): a choreography may set it later
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Label:
     y: float
     priority: int = 1
     size: str = "mid"  # big | mid | small
+    landmark: str = ""
 
 
 @dataclass(frozen=True)
@@ -238,7 +240,7 @@ def _build_layout(venue: Venue) -> PlanLayout:
                                      (f.x + 1, f.y - 2)), "screen", width=3))
     for lm in lms.values():
         if lm.kind == "object" and lm.name not in ("侯",) or lm.name in ("洗", "楅", "中", "豐", "篚", "尊"):
-            shapes += _object_shape(lm)
+            shapes += [replace(shape, landmark=lm.name) for shape in _object_shape(lm)]
         elif lm.kind == "mark" and lm.name not in ("上物", "下物"):
             shapes += _cross(lm.x, lm.y)
         elif lm.kind in ("station", "rank") or lm.rank_spacing:
@@ -261,7 +263,7 @@ def _build_layout(venue: Venue) -> PlanLayout:
         if lm.name == "室" and lm.geometry is not None:
             c = lm.geometry.centroid
             x, y = c.x, c.y
-        labels.append(Label(_label_text(venue, lm.name), x, y, pr, "big" if pr == 3 else "mid"))
+        labels.append(Label(_label_text(venue, lm.name), x, y, pr, "big" if pr == 3 else "mid", lm.name))
 
     hall_names = [n for n in lms if n not in RANGE_NAMES]
     far = [lms[n] for n in lms if n in RANGE_NAMES]
@@ -278,6 +280,15 @@ def _build_layout(venue: Venue) -> PlanLayout:
     full_bounds = _pad(_bounds(full_pts), 6.0)
     return PlanLayout(venue.key, venue.title, tuple(shapes), tuple(labels), hall_bounds, full_bounds,
                       range_top)
+
+
+def without_landmarks(layout: PlanLayout, names: frozenset[str]) -> PlanLayout:
+    """The layout with the drawings and labels of these object landmarks left out: a choreography
+    sets those objects there, and draws each where and when it actually is."""
+    if not names:
+        return layout
+    return replace(layout, shapes=tuple(s for s in layout.shapes if s.landmark not in names),
+                   labels=tuple(lab for lab in layout.labels if lab.landmark not in names))
 
 
 def _bounds(pts) -> Bounds:

@@ -93,10 +93,6 @@ def colour_of(info: FigureInfo) -> RGB:
     return GROUP_COLOUR[group_of(info)]
 
 
-# Carried objects the renderer draws (FigureInfo.carries, 取/授/受 events). An unknown name is
-# drawn as a small generic token, never an error: scripts may name objects we have no icon for.
-CARRIED = ("弓", "矢", "旌", "撲", "觶", "爵", "中", "算", "豐", "楅", "俎", "薦")
-
 # Fixed words the renderer draws besides data: the font subset must cover them (fonts.py).
 UI_TEXT = ("北 尺 步 侯道 侯中 躬 舌 左個 右個 乏 步驟 第 共 讀 場 揖 拜 坐 射 獲 取 授 受 "
            + " ".join(label for _, label, _ in GROUPS) + " 鹿中 兕中 榭 庠 鄭 敖 ≈ · / 0123456789")

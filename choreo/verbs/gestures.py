@@ -30,12 +30,10 @@ _SIMPLE = {
     "飲": ("drink: 「立卒觶」〔000〕", "nothing"),
     "祭": ("make an offering: 「俎與薦皆三祭」〔000〕", "nothing"),
     "視": ("watch: 「北面視上射」〔000〕", "what is watched"),
-    "執弓": ("hold the bow: 「三耦皆執弓」〔000〕", "nothing"),
     "搢": ("stick arrows (or the 撲) into the belt: 「[搢]三而挾一個」〔000〕, 鄭 「插於帶右」", "nothing"),
     "挾": ("hold an arrow across the string: 「改取一個，挾之」〔000〕", "nothing"),
     "執弦": ("hold the string with the right hand, arrows spent: 「執弓不挾，右執弦」〔000〕", "nothing"),
     "說決拾": ("take off the thumb-ring and arm-guard: 「釋弓，說決拾，襲」〔000〕", "nothing"),
-    "釋弓": ("put the bow down: 「[適]堂西，釋弓，襲」〔000〕", "nothing"),
 }
 
 
@@ -55,6 +53,35 @@ def _gesture_verb(name: str, gloss: str, args: str):
 
 for _name, (_gloss, _args) in _SIMPLE.items():
     _gesture_verb(_name, _gloss, _args)
+
+
+def _thing(ctx, name) -> str:
+    """A declared object's figure name (obj.NAME), else the thing as the script names it (弓, 酒)."""
+    name = str(name)
+    return _object_name(ctx, name) if f"obj.{name.removeprefix('obj.')}" in ctx.script.figures else name
+
+
+@verb("執弓", kind="gesture", args="nothing", example="三耦: [執弓]")
+def hold_bow(ctx, actor, members, action):
+    """執弓 — hold the bow: 「三耦皆執弓」〔000〕. An event lasting ``dur.執弓`` (or ``dur.揖``):
+    he takes the bow up unless it is already in his hand."""
+    figure, bow = members[0], _thing(ctx, "弓")
+    t = ctx.timeline(figure).t
+    duration = _duration(ctx, "執弓")
+    if not bow.startswith("obj.") or ctx.run.holder(bow) is None:
+        ctx.take(figure, bow, t, t + duration)
+    ctx.event(figure, "執弓", duration)
+
+
+@verb("釋弓", kind="gesture", args="nothing", example="上耦上射: [釋弓]")
+def put_bow_down(ctx, actor, members, action):
+    """釋弓 — put the bow down: 「[適]堂西，釋弓，襲」〔000〕. An event lasting ``dur.釋弓`` (or ``dur.揖``):
+    the bow leaves his hand where he stands."""
+    figure, bow = members[0], _thing(ctx, "弓")
+    t = ctx.timeline(figure).t
+    duration = _duration(ctx, "釋弓")
+    ctx.set_down(figure, bow, t, t + duration, ctx.timeline(figure).pos)
+    ctx.event(figure, "釋弓", duration)
 
 
 @verb("坐", kind="gesture", example="獲者: [坐, 偃旌, 興]")
@@ -129,25 +156,14 @@ def _object_name(ctx, value) -> str:
     return full
 
 
-def _carrying(ctx, obj: str):
-    open_carries = [c for c in ctx.run.carries if c.obj == obj and c.carrier is not None and c.t1 == float("inf")]
-    return open_carries[-1] if open_carries else None
-
-
 @verb("取", kind="gesture", args="an object", example="司射: [{取: 撲}]")
 def take(ctx, actor, members, action):
     """取 — take up: 「取撲，[搢]之」〔000〕; 「取弓于階西」. Declared objects then move with the taker."""
-    from choreo.planstate import Carry
-
     figure = members[0]
     detail = "" if action.arg is None else str(action.arg)
-    if action.arg is not None and f"obj.{action.arg}" in ctx.script.figures:
-        obj = _object_name(ctx, action.arg)
-        current = _carrying(ctx, obj)
+    if action.arg is not None:
         t = ctx.timeline(figure).t
-        if current is not None:
-            current.t1 = t
-        ctx.run.carries.append(Carry(obj, t + ctx.param("dur.取"), float("inf"), figure))
+        ctx.take(figure, _thing(ctx, action.arg), t, t + ctx.param("dur.取"))
     ctx.event(figure, "取", ctx.param("dur.取"), detail)
 
 
@@ -157,8 +173,6 @@ def hand_over(ctx, actor, members, action):
     """授 — hand something over: 「有司左執[弣]，右執弦，而授弓」〔000〕. The two touch: a contact, not a collision.
     The receiver waits for it (he must be listed above, or be idle).
     """
-    from choreo.planstate import Carry
-
     figure = members[0]
     if not isinstance(action.arg, dict) or "to" not in action.arg:
         raise ScriptError("授 needs {what: OBJECT, to: FIGURE}", action.loc)
@@ -173,12 +187,8 @@ def hand_over(ctx, actor, members, action):
     me.hold(t)
     them.hold(t)
     duration = ctx.param("dur.授")
-    if f"obj.{what}" in ctx.script.figures:
-        obj = _object_name(ctx, what)
-        current = _carrying(ctx, obj)
-        if current is not None:
-            current.t1 = t + duration
-        ctx.run.carries.append(Carry(obj, t + duration, float("inf"), to))
+    if what:
+        ctx.hand_over(figure, to, _thing(ctx, what), t + duration)
     ctx.event(figure, "授", duration, what)
     ctx.run.events.append(_event_at(ctx, t, to, "受", what))
     them.hold(t + duration)
@@ -214,8 +224,6 @@ def _event_at(ctx, t, figure, kind, detail):
 
 def _set_down(name: str, gloss: str):
     def run(ctx, actor, members, action):
-        from choreo.planstate import Carry
-
         figure = members[0]
         arg = action.arg
         if isinstance(arg, dict):
@@ -224,18 +232,15 @@ def _set_down(name: str, gloss: str):
             what, where = arg, None
         duration = ctx.param("dur.取")
         t = ctx.timeline(figure).t
-        if what is not None and f"obj.{what}" in ctx.script.figures:
-            obj = _object_name(ctx, what)
-            current = _carrying(ctx, obj)
-            if current is None or current.carrier != figure:
+        if what is not None:
+            thing = _thing(ctx, what)
+            if thing.startswith("obj.") and ctx.run.holder(thing) != figure:
                 raise ScriptError(f"{figure} does not carry {what}", action.loc)
-            current.t1 = t
-            if where is not None:
-                place = ctx.place(str(where), figure)
-                spot = (place.x, place.y)
-            else:
-                spot = ctx.timeline(figure).pos
-            ctx.run.carries.append(Carry(obj, t, t + duration, None, spot))
+            place = ctx.place(str(where), figure) if where is not None else None
+            spot = (place.x, place.y) if place is not None else ctx.timeline(figure).pos
+            bare = place is not None and not place.relation and place.anchor in ctx.venue.landmarks
+            landmark = place.anchor if bare else ""
+            ctx.set_down(figure, thing, t, t + duration, spot, landmark)
         ctx.event(figure, name, duration, "" if what is None else str(what))
 
     run.__doc__ = f"{name} — {gloss}. With {{what: OBJECT, at: PLACE}} the object is left at that place."

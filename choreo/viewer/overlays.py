@@ -70,11 +70,12 @@ def grid(surf: pygame.Surface, vp: Viewport, writer: Writer) -> None:
 
 
 def figure_at(ch: Choreography, vp: Viewport, t: float, pos, slack: float = 6.0) -> str | None:
-    """The figure whose disc is under ``pos`` (px) at t: a person before an object, then the nearest."""
+    """The figure whose disc is under ``pos`` (px) at t: a person before an object, then the nearest
+    (an object in someone's hands is drawn as his badge, not on its own: it is not picked)."""
     hits = []
     for name, info in ch.figures.items():
         pose = ch.pose_at(name, t)
-        if pose is None:
+        if pose is None or info.kind == "object" and ch.holder_of(name, t) is not None:
             continue
         px, py = vp.to_screen(pose.x, pose.y)
         d = math.hypot(px - pos[0], py - pos[1])
@@ -100,6 +101,12 @@ def figure_status(ch: Choreography, name: str, t: float, gesture: str | None = N
     doing = "、".join(dict.fromkeys(verbs)) or "—"
     now = gesture or ("walking" if moving else ("坐" if pose is not None and pose.posture == "坐" else "standing"))
     where = f"at ({pose.x:.0f}, {pose.y:.0f}) 尺, facing {pose.bearing:.0f}°" if pose else "not yet present"
+    holder = ch.holder_of(name, t) if info.kind == "object" else None
+    held = [(ch.figures[h].label if h in ch.figures else h) for h in ch.held_by(name, t)]
+    if holder is not None:
+        now = f"in the hands of {holder}"
+    elif held:
+        now += f", holding {'、'.join(held)}"
     return {
         "name": info.label or name,
         "role": info.role or info.kind,

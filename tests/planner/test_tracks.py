@@ -52,13 +52,36 @@ def test_linear_interpolation_of_the_samples_is_the_animation(exported):
     venue, out = exported
     doc = json.loads(out.read_text(encoding="utf-8"))
     ch = plan_script(SCRIPT, venue=venue)
-    for name in ("司射", "上耦上射"):
+    for name in ("司射", "上耦上射", "obj.撲", "obj.旌"):
         rows = np.array(doc["tracks"][name])
-        for t in np.linspace(rows[0, 0], rows[-1, 0], 97):
+        for t in [*np.linspace(rows[0, 0], rows[-1, 0], 97), *rows[:, 0]]:
             x = np.interp(t, rows[:, 0], rows[:, 1])
             y = np.interp(t, rows[:, 0], rows[:, 2])
             pose = ch.pose_at(name, t)
             assert (x, y) == pytest.approx((pose.x, pose.y), abs=2e-3)
+
+
+def test_objects_lie_where_the_carries_say_until_they_are_picked_up(exported):
+    """The additive ``carries``: each declared object's records follow each other without a gap, and
+    interpolating its samples keeps it at its resting place for the whole rest (no drift)."""
+    _, out = exported
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    carries = doc["carries"]
+    # the 撲 lies at the 階西 until the 司射 takes it (取撲, s17); the 旌 lies at the 侯 all along
+    rest, taken = [c for c in carries if c["object"] == "obj.撲"]
+    assert (rest["landmark"], taken["holder"], taken["step"]) == ("階西", "司射", "s17")
+    assert rest["t1"] == taken["t0"] > 0 and taken["t1"] is None
+    assert any(c["object"] == "obj.旌" and c.get("landmark") == "侯" and c["t1"] is None for c in carries)
+    for name in (n for n, f in doc["figures"].items() if f.get("kind") == "object"):
+        mine = [c for c in carries if c["object"] == name]
+        assert mine, f"{name} has no carries"
+        assert all(a["t1"] == b["t0"] for a, b in zip(mine, mine[1:], strict=False)), name
+        rows = np.array(doc["tracks"][name])
+        for c in (c for c in mine if "rests" in c):
+            t1 = rows[-1, 0] + 10.0 if c["t1"] is None else c["t1"]
+            for t in np.linspace(c["t0"], t1, 21)[1:-1]:
+                at = (np.interp(t, rows[:, 0], rows[:, 1]), np.interp(t, rows[:, 0], rows[:, 2]))
+                assert at == pytest.approx((c["rests"]["x"], c["rests"]["y"]), abs=1e-3), (name, t)
 
 
 def test_same_input_gives_byte_identical_output(tmp_path):

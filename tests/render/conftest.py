@@ -8,6 +8,7 @@ choices. The choreography has the moment issue 5 asks to look at: the 獲者 wal
 
 from __future__ import annotations
 
+import math
 import os
 
 import pytest
@@ -16,7 +17,7 @@ from shapely.geometry import LineString, Point, box
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from choreo.model import Choreography, Event, FigureInfo, Step, Track  # noqa: E402
+from choreo.model import Choreography, Event, FigureInfo, Hold, Step, Track  # noqa: E402
 from stage.model import Landmark, Obstacle, Provenance, Venue  # noqa: E402
 
 GOLDEN_DIR = os.path.join(os.path.dirname(__file__), "golden")
@@ -111,7 +112,10 @@ def make_choreography(venue: Venue | None = None) -> Choreography:
         Event(19.0, "獲者", "興", "s002"),
         Event(22.0, "司射", "取", "s003", detail="撲"),
     )
-    return Choreography("test.yaml", "鄉射", venue, "zheng", ("zheng",), FIGURES, steps, tracks, events)
+    # what each holds from the start (the planner writes these from a script's ``carries``)
+    holds = tuple(Hold(thing, 0.0, math.inf, name) for name, info in FIGURES.items() for thing in info.carries)
+    return Choreography("test.yaml", "鄉射", venue, "zheng", ("zheng",), FIGURES, steps, tracks, events,
+                        holds=holds)
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 """Issue 5 polish: figure labels win over plan labels, carried objects drawn with their carrier,
 Ctrl-C during an export leaves no file and exits 130, the static plan is cached and panned."""
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 from choreo.cli import main
 from choreo.export import sinks
 from choreo.export.video import export_video
-from choreo.model import Event, FigureInfo, Track
+from choreo.model import Event, FigureInfo, Hold, Track
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
 from choreo.render.style import GROUP_COLOUR, colour_of
@@ -25,7 +26,8 @@ def _pixels(surf):
 
 
 def _with_bow_object():
-    """The 上耦上射 takes a bow lying 10 尺 east of him at t=10 and walks off with it."""
+    """The 上耦上射 takes a bow lying 10 尺 east of him at t=10 and walks off with it (the carries say
+    so: the renderer reads them, not the 取 event's word)."""
     c = make_choreography()
     figures = dict(c.figures)
     figures["上耦上射"] = replace(figures["上耦上射"], carries=())
@@ -35,7 +37,9 @@ def _with_bow_object():
                                           [30, -40, -10, 180]])
     tracks["obj.弓"] = Track("obj.弓", [[0, -24, 6, 0], [12, -24, 6, 0], [20, -40, -10, 0], [30, -40, -10, 0]])
     events = tuple(sorted(c.events + (Event(10.0, "上耦上射", "取", "s001", detail="弓"),), key=lambda e: e.t))
-    return replace(c, figures=figures, tracks=tracks, events=events)
+    holds = tuple(h for h in c.holds if h.holder != "上耦上射") + (
+        Hold("obj.弓", 0.0, 10.0, None, (-24.0, 6.0)), Hold("obj.弓", 10.0, math.inf, "上耦上射", step="s001"))
+    return replace(c, figures=figures, tracks=tracks, events=events, holds=holds)
 
 
 def test_object_on_the_ground_then_carried_with_its_carrier():
