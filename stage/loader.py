@@ -28,13 +28,18 @@ from stage.geometry import build_landmark_geometry, build_obstacles, build_walka
 from stage.marked_yaml import MDict, MList, MStr, load, loc_of
 from stage.model import Landmark, Param, Provenance, Venue
 
-TOP_KEYS = ("venue", "title", "description", "extends", "source", "choice", "options", "params", "landmarks")
+TOP_KEYS = ("venue", "title", "description", "extends", "source", "choice", "options", "params", "landmarks",
+            "aliases")
 LANDMARK_KEYS = ("kind", "x", "y", "facing", "top", "steps", "rank_bearing", "rank_spacing",
-                 "line", "box", "radius", "cross", "source", "choice", "note")
+                 "line", "box", "radius", "cross", "source", "choice", "note", *("label", "label_option",
+                 "strip_label", "icon", "parts"))
+ALIAS_KEYS = ("value", "source", "choice", "note")
 PARAM_KEYS = ("value", "source", "choice", "note")
 OPTION_KEYS = ("value", "source", "choice", "note")
+# platform: the raised floor (its edge a barrier except at the 階); court: the ground; room: a closed
+# room, solid; chamber: a room open to the platform (drawn as a room, walked in); region: an area only.
 KINDS = ("point", "line", "stair", "pillar", "wall", "region", "station", "object", "seat", "rank",
-         "mark", "target", "screen")
+         "mark", "target", "screen", "platform", "court", "room", "chamber")
 FACING_WORDS = {"北面": 0.0, "東北面": 45.0, "東面": 90.0, "東南面": 135.0, "南面": 180.0,
                 "西南面": 225.0, "西面": 270.0, "西北面": 315.0}
 # The planner reads these by name (task brief); a venue without them is incomplete.
@@ -82,6 +87,7 @@ def load_venue(key_or_path: str | Path) -> Venue:
     for name, entry in sections["options"].items():
         _check_keys(entry, OPTION_KEYS, f"option '{name}'")
     landmarks = _load_landmarks(sections["landmarks"], params)
+    aliases = _load_aliases(sections["aliases"], landmarks)
     param_values = {n: p.value for n, p in params.items()}
     return Venue(
         key=str(key), title=str(top.get("title", key)), description=str(top.get("description", "")),
@@ -89,6 +95,7 @@ def load_venue(key_or_path: str | Path) -> Venue:
         obstacles=build_obstacles(landmarks, param_values),
         walkable=build_walkable(landmarks, param_values),
         params=params, options=options, provenance=_provenance(top, f"venue {key}", required=False),
+        aliases=aliases,
     )
 
 
@@ -110,7 +117,7 @@ def _read_with_bases(path: Path, chain: list[Path]) -> tuple[MDict, dict[str, di
         raise StageError("a venue file must be a mapping (venue:, params:, landmarks: …)",
                          loc_of(top, Location(str(path), 1, 1)))
     _check_keys(top, TOP_KEYS, "the venue file")
-    sections: dict[str, dict[str, MDict]] = {"options": {}, "params": {}, "landmarks": {}}
+    sections: dict[str, dict[str, MDict]] = {"options": {}, "params": {}, "landmarks": {}, "aliases": {}}
     if "extends" in top:
         base_name = top["extends"]
         if not isinstance(base_name, str):
@@ -314,14 +321,55 @@ def _load_landmarks(entries: dict[str, MDict], params: dict[str, Param]) -> dict
             geometry=_geometry(name, entry, scope),
             steps=None if steps is None else int(steps), top=top,
             rank_bearing=got.get("rank_bearing"), rank_spacing=got.get("rank_spacing"),
-            loc=locs[name],
+            loc=locs[name], **_drawing_fields(name, entry, scope),
         )
+    return out
+
+
+def _load_aliases(entries: dict[str, MDict], landmarks: dict[str, Landmark]) -> dict[str, str]:
+    """``aliases: {階: {value: 西階, source: …}}``: a bare word of the text standing for one landmark."""
+    out = {}
+    for name, entry in entries.items():
+        what = f"alias '{name}'"
+        _check_keys(entry, ALIAS_KEYS, what)
+        target = str(_required(entry, "value", what))
+        _provenance(entry, what)
+        if target not in landmarks:
+            raise StageError(f"{what} names an unknown landmark '{target}'", entry.value_loc("value"),
+                             suggest(target, landmarks))
+        out[name] = target
+    return out
+
+
+def _drawing_fields(name: str, entry: MDict, scope: ex.Scope) -> dict[str, Any]:
+    """The fields that say how the plan draws a landmark (label priority, label text, icon, parts)."""
+    out: dict[str, Any] = {}
+    label = entry.get("label")
+    if label is not None:
+        if label not in (1, 2, 3) or isinstance(label, bool):
+            raise StageError(f"bad value for {name}.label: a priority 1, 2 or 3, got {label!r}",
+                             entry.value_loc("label"))
+        out["label_priority"] = int(label)
+    for key in ("label_option", "strip_label"):
+        if entry.get(key) is not None:
+            if not isinstance(entry[key], str):
+                raise StageError(f"bad value for {name}.{key}: expected a word", entry.value_loc(key))
+            out[key] = str(entry[key])
+    if entry.get("icon") is not None:
+        out["icon"] = _value(entry, "icon", f"{name}.icon", scope)
+    parts = entry.get("parts")
+    if parts is not None:
+        if not isinstance(parts, MList) or not parts:
+            raise StageError(f"bad value for {name}.parts: expected a list of widths, outermost first",
+                             entry.value_loc("parts"))
+        out["parts"] = tuple(_item(parts, i, f"{name}.parts", scope) for i in range(len(parts)))
     return out
 
 
 def _check_kind_fields(name: str, entry: MDict, kind: str) -> None:
     needs = {"stair": ("steps", "top", "box"), "rank": ("facing", "rank_bearing", "rank_spacing"),
-             "line": ("line",), "pillar": ("radius",), "region": ("box",), "mark": ("cross",)}
+             "line": ("line",), "pillar": ("radius",), "region": ("box",), "mark": ("cross",),
+             **{k: ("box",) for k in ("platform", "court", "room", "chamber")}}
     for key in needs.get(kind, ()):
         if entry.get(key) is None:
             raise StageError(f"landmark '{name}' of kind '{kind}' has no '{key}'",

@@ -39,9 +39,8 @@ SIDES = {"south": 180.0, "north": 0.0, "east": 90.0, "west": 270.0}
 # Which landmarks make up a pair named X間.
 PAIRS = (("西{}", "東{}"), ("上{}", "下{}"), ("右{}", "左{}"))
 STAIR_PAIRS = {"階": ("西階", "阼階")}
-# Bare names the text uses for one particular landmark: 「當階，北面揖」〔000〕 is the 西階 the
-# archers climb; 序端 is the 西序's (鄭 「司正退立西序端」〔003〕).
-ALIASES = {"階": "西階", "序": "西序", "楹": "西楹"}
+# Bare names the text uses for one particular landmark (「當階，北面揖」〔000〕 is the 西階) are the
+# venue file's ``aliases``.
 # Exact unit steps for the eight directions, so that 西楹之西 stays level with the 西楹.
 _H = math.sqrt(0.5)
 UNIT = {0.0: (0.0, 1.0), 45.0: (_H, _H), 90.0: (1.0, 0.0), 135.0: (_H, -_H), 180.0: (0.0, -1.0),
@@ -86,7 +85,7 @@ class _Resolver:
         return [*self.venue.landmarks, *self.positions]
 
     def has(self, name: str) -> bool:
-        return name in self.venue.landmarks or name in self.positions or ALIASES.get(name) in self.venue.landmarks
+        return name in self.venue.landmarks or name in self.positions or self.venue.aliases.get(name) in self.venue.landmarks
 
     def base(self, name: str) -> Place:
         """A bare name: positions (figures) first, so a figure named like a landmark is the figure."""
@@ -96,8 +95,8 @@ class _Resolver:
         if name in self.venue.landmarks:
             lm = self.venue.landmarks[name]
             return Place(lm.x, lm.y, lm.facing, name, "")
-        if ALIASES.get(name) in self.venue.landmarks:
-            return self.base(ALIASES[name])
+        if self.venue.aliases.get(name) in self.venue.landmarks:
+            return self.base(self.venue.aliases[name])
         raise StageError(f"unknown landmark '{name}'", self.loc, suggest(name, self.known()))
 
     def unknown(self, expr: str, base: str | None = None) -> StageError:
@@ -202,8 +201,8 @@ def _between(r: _Resolver, stem: str) -> Place:
 
 
 def _end(r: _Resolver, stem: str) -> Place:
-    """The south end of a wall (序端). A bare 序 means the 西序, as 鄭 writes 「西序端」〔003〕."""
-    name = stem if stem in r.venue.landmarks else f"西{stem}"
+    """The south end of a wall (序端); a bare word by the venue's aliases (序 = 西序, 鄭 「西序端」〔003〕)."""
+    name = stem if stem in r.venue.landmarks else r.venue.aliases.get(stem, stem)
     lm = r.venue.landmarks.get(name)
     if lm is None or lm.geometry is None or lm.geometry.geom_type != "LineString":
         raise StageError(f"unknown landmark '{stem}端': '{stem}' is not a wall of venue {r.venue.key}",

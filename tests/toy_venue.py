@@ -20,7 +20,7 @@ def toy_venue() -> Venue:
     def add(name, x, y, **kw):
         lm[name] = Landmark(name, x, y, provenance=CHOICE, **kw)
 
-    add("堂", 0, 12, kind="region", geometry=hall)
+    add("堂", 0, 12, kind="platform", geometry=hall)
     add("西楹", -8, 12, kind="pillar", geometry=Point(-8, 12).buffer(0.75))
     add("東楹", 8, 12, kind="pillar", geometry=Point(8, 12).buffer(0.75))
     add("西階", -14, -4.5, kind="stair", steps=3, top=(-14, -0.5), geometry=west_stair)
@@ -55,4 +55,5 @@ def toy_venue() -> Venue:
     return Venue(key="toy", title="toy 榭", description="test venue", path="<toy>", landmarks=lm,
                  obstacles=obstacles,
                  walkable={"堂": hall, "庭": court, "西階": west_stair, "阼階": east_stair},
-                 params=params, options={"path_past_pillar": "鉤楹內", "zhong": "鹿中"})
+                 params=params, options={"path_past_pillar": "鉤楹內", "zhong": "鹿中"},
+                 aliases={"階": "西階", "楹": "西楹"})

@@ -62,7 +62,7 @@ def climb(ctx, figure: str, stair: Landmark, *, to_hall: bool = True, start_at: 
           step_times: list[float] | None = None) -> list[float]:
     """Walk to the foot and climb; returns the times at which each tread is reached."""
     tl = ctx.timeline(figure)
-    if ctx.router(figure).floor_of(tl.pos) == "堂":
+    if ctx.router(figure).floor_of(tl.pos) == ctx.venue.platform:
         raise ScriptError(f"{figure} is already on the 堂: cannot 升 {stair.name}",
                           ctx.action.loc if ctx.action else None)
     below = _below(stair, ctx)
@@ -94,9 +94,9 @@ def climb(ctx, figure: str, stair: Landmark, *, to_hall: bool = True, start_at: 
 def descend(ctx, figure: str, stair: Landmark, *, step_times: list[float] | None = None) -> list[float]:
     """Walk on the 堂 to the top of the 階 and go down to its foot; returns the tread times."""
     tl = ctx.timeline(figure)
-    if ctx.router(figure).floor_of(tl.pos) != "堂" and ctx.router(figure).region_of(tl.pos) != stair.name:
+    if ctx.router(figure).floor_of(tl.pos) != ctx.venue.platform and ctx.router(figure).region_of(tl.pos) != stair.name:
         raise ScriptError(f"{figure} is not on the 堂: cannot 降 {stair.name}", ctx.action.loc if ctx.action else None)
-    if ctx.router(figure).floor_of(tl.pos) == "堂":
+    if ctx.router(figure).floor_of(tl.pos) == ctx.venue.platform:
         top = _hall_point(stair, ctx)
         if step_times:
             lead = math.dist(tl.pos, top) / ctx.param("pace") + 180.0 / ctx.param("turn_rate")
