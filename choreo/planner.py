@@ -21,6 +21,7 @@ import numpy as np
 from choreo.errors import PlanError, ScriptError, YiliError, suggest
 from choreo.model import Choreography, Contact, Event, FigureInfo, Step, Track
 from choreo.planstate import Carry, Meeting, PlanRun, Snapshot
+from choreo.roles import role_of
 from choreo.script import Action, FigureDecl, Script, StepDecl
 from choreo.timeline import XY, Timeline
 from choreo.verbs.registry import load_verbs
@@ -36,9 +37,6 @@ _ROUTERS: weakref.WeakKeyDictionary[Venue, dict[float, Router]] = weakref.WeakKe
 PAIR_MEMBER = re.compile(r"^(?:上耦|次耦|下耦)(?P<part>上射|下射)(?P<rest>之.+)$")
 MEETING_TOLERANCE = 0.05  # s: both parties of a 相左 reach the meeting point within this of each other
 MAX_PASSES = 8
-
-ROLE_OF = {"司射": "official", "司馬": "official", "獲者": "target", "釋獲者": "scorer", "主人": "host",
-           "賓": "guest", "大夫": "guest", "樂正": "musician", "大師": "musician"}
 
 
 class StepContext:
@@ -336,7 +334,7 @@ class Planner:
     def _freeze(self, run: PlanRun) -> Choreography:
         figures = {}
         for name, decl in self.script.figures.items():
-            role = decl.role or ("object" if decl.kind == "object" else _role(name))
+            role = decl.role or ("object" if decl.kind == "object" else role_of(name))
             figures[name] = FigureInfo(name, decl.label, self.radius(name) if decl.kind == "person"
                                        else (decl.radius or 0.5), decl.kind, role, decl.carries)
         tracks = {name: Track(name, _rounded(tl.samples)) for name, tl in run.timelines.items()}
@@ -390,14 +388,6 @@ def _recorded_modifiers(action: Action) -> list[str]:
         else:
             out.append(mod)
     return out
-
-
-def _role(name: str) -> str:
-    if name in ROLE_OF:
-        return ROLE_OF[name]
-    if "射" in name and "耦" in name or name.startswith("眾賓") or name == "大夫之耦":
-        return "archer"
-    return "attendant"
 
 
 def _rounded(samples: list[list[float]]) -> list[list[float]]:

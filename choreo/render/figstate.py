@@ -10,7 +10,10 @@ from __future__ import annotations
 import bisect
 
 from choreo.model import POSTURE_EVENTS, Choreography, Pose
-from choreo.render.style import CARRIED
+
+# Carried objects the renderer draws (FigureInfo.carries, 取/授/受 events). An unknown name is
+# drawn as a small generic token, never an error: scripts may name objects we have no icon for.
+CARRIED = ("弓", "矢", "旌", "撲", "觶", "爵", "中", "算", "豐", "楅", "俎", "薦")
 
 TAKE = ("取", "受", "執")
 GIVE = ("授", "奠", "釋", "去", "倚", "委", "反")

@@ -19,9 +19,10 @@ from choreo.render.config import RenderConfig
 from choreo.render.drawplan import label_measure
 from choreo.render.figstate import FigureStates, object_name
 from choreo.render.placement import _clear, _inside, place_indexed
-from choreo.render.style import CAPTION, GROUP_COLOUR, INK, PLAN, colour_of
+from choreo.render.style import CAPTION, INK, PLAN, colour_of
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
+from choreo.roles import group_colour
 
 # Modelling choice: an object within 3 尺 of a figure whose events say he holds it is in his hands
 # (the planner moves a carried object's track with its carrier, a pace or so behind at most).
@@ -267,7 +268,7 @@ class FigureLayer:
             hit = pygame.Surface((w, h))
             hit.fill(BADGE_KEY)
             rect = pygame.Rect(0, 0, w, h)
-            pygame.draw.rect(hit, GROUP_COLOUR["object"], rect, border_radius=3)
+            pygame.draw.rect(hit, group_colour("object"), rect, border_radius=3)
             pygame.draw.rect(hit, INK, rect, 1, border_radius=3)
             hit.blit(tag, ((w - tag.get_width()) / 2, (h - tag.get_height()) / 2))
             hit.set_colorkey(BADGE_KEY)
