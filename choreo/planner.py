@@ -35,8 +35,6 @@ SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>\d+)\]$")
 # Routing graphs depend only on the venue and the body radius: kept as long as the venue lives.
 _ROUTERS: weakref.WeakKeyDictionary[Venue, dict[float, Router]] = weakref.WeakKeyDictionary()
 PAIR_MEMBER = re.compile(r"^(?:上耦|次耦|下耦)(?P<part>上射|下射)(?P<rest>之.+)$")
-MEETING_TOLERANCE = 0.05  # s: both parties of a 相左 reach the meeting point within this of each other
-MAX_PASSES = 8
 
 
 class StepContext:
@@ -152,8 +150,9 @@ class StepContext:
         d = np.array(path[1:])[None, :, :] - a
         u = np.clip(((p - a) * d).sum(axis=2) / np.maximum((d * d).sum(axis=2), 1e-12), 0.0, 1.0)
         dist = np.hypot(*(a + u[..., None] * d - p).transpose(2, 0, 1)).min(axis=1)
-        near = dist < self.planner.radius(figure) + np.array(radii) + 0.1
-        return [(points[i][0], points[i][1], radii[i] + 0.1) for i in np.flatnonzero(near)]
+        margin = self.param("brush_margin")
+        near = dist < self.planner.radius(figure) + np.array(radii) + margin
+        return [(points[i][0], points[i][1], radii[i] + margin) for i in np.flatnonzero(near)]
 
     def face(self, figure: str, bearing: float, direction: str = "short") -> None:
         self.timeline(figure).turn(bearing, direction, self.param("turn_rate"))
@@ -179,9 +178,6 @@ class Planner:
             return self.script.params[name]
         if name in self.venue.params:
             return self.venue.params[name].value
-        defaults = {"turn.literal_left": 1.0, "stagger": 1.2, "pass_spacing": 3.0}
-        if name in defaults:
-            return defaults[name]
         raise PlanError(f"no parameter '{name}' in venue {self.venue.key} or the script", None,
                         suggest(name, [*self.venue.params, *self.script.params]))
 
@@ -220,7 +216,7 @@ class Planner:
                 index += 1
                 continue
             resyncs += 1
-            if resyncs > MAX_PASSES * (1 + len(steps)):
+            if resyncs > self.param("meeting_passes") * (1 + len(steps)):
                 raise PlanError("the 相左 meetings could not be synchronised (a cycle of waits)", steps[index].loc)
             for key, delay in delays.items():
                 waits[key] = waits.get(key, 0.0) + delay
@@ -249,7 +245,7 @@ class Planner:
                     raise PlanError(f"step {mine.step}: {figure} passes {partner} (相左) but {partner} has no "
                                     f"相左 with {figure}: declare it on both", mine.loc)
                 gap = theirs_all[k].t - mine.t
-                if gap > MEETING_TOLERANCE:
+                if gap > self.param("meeting_tolerance"):
                     delays[mine.wait_key] = max(delays.get(mine.wait_key, 0.0), gap)
         return delays
 

@@ -45,7 +45,11 @@ FACING_WORDS = {"北面": 0.0, "東北面": 45.0, "東面": 90.0, "東南面": 1
 # The planner reads these by name (task brief); a venue without them is incomplete.
 REQUIRED_PARAMS = ("pace", "stair_step_time", "turn_rate", "body_radius", "small_move", "relation_offset",
                    "approach", "abreast_spacing", "rank_spacing", "dur.揖", "dur.拜", "dur.坐", "dur.興",
-                   "dur.射", "dur.取", "dur.授", "dur.受", "dur.命", "dur.俟", "dur.袒", "dur.釋獲", "dur.獲")
+                   "dur.射", "dur.取", "dur.授", "dur.受", "dur.命", "dur.俟", "dur.袒", "dur.釋獲", "dur.獲",
+                   "turn.literal_left", "stagger", "pass_spacing", "meeting_tolerance", "meeting_passes",
+                   "brush_margin", "aside", "abreast_tolerance", "file_clearance", "file_wait_step",
+                   "file_wait_tries", "small_move_least", "small_pace", "stair_foot_margin", "beside_margin",
+                   "beside_step_in", "beside_step_out", "beside_tries_out")
 
 
 def venues_dir() -> Path:

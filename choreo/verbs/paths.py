@@ -124,10 +124,11 @@ def _beside_figure(ctx: StepContext, walker: str, other: str, side: str) -> XY:
         side_vec = (math.sin(rad), math.cos(rad))
     else:
         side_vec = SIDES[side]
-    need = 2 * ctx.param("body_radius") + 0.15
+    need = 2 * ctx.param("body_radius") + ctx.param("beside_margin")
     preferred = ctx.param("relation_offset")
-    candidates = [preferred, *[need + 0.25 * k for k in range(int((preferred - need) / 0.25) + 1)],
-                  *[preferred + 0.5 * k for k in range(1, 13)]]
+    step_in, step_out = ctx.param("beside_step_in"), ctx.param("beside_step_out")
+    candidates = [preferred, *[need + step_in * k for k in range(int((preferred - need) / step_in) + 1)],
+                  *[preferred + step_out * k for k in range(1, int(ctx.param("beside_tries_out")) + 1)]]
     others = [tl.position_at(t) for name, tl in ctx.run.timelines.items()
               if name not in (walker, other) and not name.startswith("obj.")]
     for d in candidates:

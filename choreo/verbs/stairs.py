@@ -43,7 +43,7 @@ def _below(stair: Landmark, ctx) -> tuple[float, float]:
     fx, fy = stair.point
     tx, ty = stair.top
     length = math.hypot(tx - fx, ty - fy) or 1.0
-    back = ctx.param("body_radius") + 0.3
+    back = ctx.param("body_radius") + ctx.param("stair_foot_margin")
     return (fx - (tx - fx) / length * back, fy - (ty - fy) / length * back)
 
 
@@ -156,7 +156,7 @@ def ascend(ctx, actor, members, action):
 def _make_room(ctx, figure, stair):
     tl = ctx.timeline(figure)
     side = -1.0 if stair.point[0] <= 0 else 1.0  # towards the outside of the hall
-    tl.glide(tl.x + side * ctx.param("abreast_spacing"), tl.y, ctx.param("pace") / 2)
+    tl.glide(tl.x + side * ctx.param("abreast_spacing"), tl.y, ctx.param("pace") * ctx.param("small_pace"))
 
 
 @verb("盡階", kind="stairs", args="the 階", example="釋獲者: [{盡階: 西階}]")
@@ -188,4 +188,4 @@ def go_down(ctx, actor, members, action):
             # Clear the foot of the 階 for the one behind.
             tl = ctx.timeline(m)
             tl.glide(tl.x - ctx.param("abreast_spacing") / 2, tl.y - ctx.param("body_radius") * 2,
-                     ctx.param("pace") / 2)
+                     ctx.param("pace") * ctx.param("small_pace"))
