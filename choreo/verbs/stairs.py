@@ -17,6 +17,8 @@ from stage.model import Landmark
 
 def _stair(ctx, action, figure) -> Landmark:
     name = str(action.arg) if action.arg is not None else _nearest_stair(ctx, figure)
+    if name not in ctx.venue.landmarks:
+        name = ctx.venue.aliases.get(name, name)  # a bare 階 is the venue's alias (階 → 西階)
     stair = ctx.venue.landmark(name, action.loc)
     if stair.kind != "stair" or not stair.steps or stair.top is None:
         raise ScriptError(f"'{name}' is not a 階: one can only 升/降 by a 階", action.loc)
