@@ -29,9 +29,9 @@ from stage.errors import StageError
 from stage.model import Venue
 from stage.relations import Place, resolve
 from stage.routing import Router
+from stage.vocabulary import rank_slot
 
 BARE_SIDE = re.compile(r"^(?P<name>[^之]+?)(?P<side>東南|西南|東北|西北|南|北|東|西)$")
-SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>\d+)\]$")
 # Routing graphs depend only on the venue and the body radius: kept as long as the venue lives.
 _ROUTERS: weakref.WeakKeyDictionary[Venue, dict[float, Router]] = weakref.WeakKeyDictionary()
 PAIR_MEMBER = re.compile(r"^(?:上耦|次耦|下耦)(?P<part>上射|下射)(?P<rest>之.+)$")
@@ -94,10 +94,10 @@ class StepContext:
         m = BARE_SIDE.match(text)
         if m and text not in self.venue.landmarks and text not in self.run.timelines:
             text = f"{m.group('name')}之{m.group('side')}"  # 「出于其位南」: X南 = X之南
-        m = SLOT.match(text)
-        if m:
-            rank = self.venue.landmark(m.group("name"), loc)
-            k = int(m.group("k"))
+        slot = rank_slot(text)
+        if slot:
+            rank = self.venue.landmark(slot[0], loc)
+            k = slot[1]
             if k < 1:
                 raise ScriptError(f"rank places count from 1: '{text}'", loc)
             x, y = rank.slot(k - 1)

@@ -27,6 +27,7 @@ from stage.expressions import closest as suggest
 from stage.geometry import build_landmark_geometry, build_obstacles, build_walkable
 from stage.marked_yaml import MDict, MList, MStr, load, loc_of
 from stage.model import Landmark, Param, Provenance, Venue
+from stage.vocabulary import FACINGS
 
 TOP_KEYS = ("venue", "title", "description", "extends", "source", "choice", "options", "params", "landmarks",
             "aliases")
@@ -40,8 +41,7 @@ OPTION_KEYS = ("value", "source", "choice", "note")
 # room, solid; chamber: a room open to the platform (drawn as a room, walked in); region: an area only.
 KINDS = ("point", "line", "stair", "pillar", "wall", "region", "station", "object", "seat", "rank",
          "mark", "target", "screen", "platform", "court", "room", "chamber")
-FACING_WORDS = {"北面": 0.0, "東北面": 45.0, "東面": 90.0, "東南面": 135.0, "南面": 180.0,
-                "西南面": 225.0, "西面": 270.0, "西北面": 315.0}
+FACING_WORDS = FACINGS  # a landmark faces a compass way (stage.vocabulary)
 # The planner reads these by name (task brief); a venue without them is incomplete.
 REQUIRED_PARAMS = ("pace", "stair_step_time", "turn_rate", "body_radius", "small_move", "relation_offset",
                    "approach", "abreast_spacing", "rank_spacing", "dur.揖", "dur.拜", "dur.坐", "dur.興",

@@ -24,13 +24,13 @@ A landmark of the exact name always wins (西階上, 階前, 物間, 序端 are 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from stage.errors import Location, StageError
 from stage.expressions import closest as suggest
 from stage.model import Venue
+from stage.vocabulary import rank_slot
 
 # Compass bearings of the direction words; the diagonals first so that 西南 is not read as 南.
 DIRECTIONS = {"東南": 135.0, "西南": 225.0, "東北": 45.0, "西北": 315.0,
@@ -47,7 +47,6 @@ UNIT = {0.0: (0.0, 1.0), 45.0: (_H, _H), 90.0: (1.0, 0.0), 135.0: (_H, -_H), 180
         225.0: (-_H, -_H), 270.0: (-1.0, 0.0), 315.0: (-_H, _H)}
 
 
-SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>-?\d+)\]$")
 
 
 @dataclass(frozen=True)
@@ -117,12 +116,12 @@ def resolve(venue: Venue, expr: str, *, offset: float | None = None,
     if r.has(expr):
         return r.base(expr)
     dist = venue.param("relation_offset") if offset is None else offset
-    m = SLOT.match(expr)
-    if m:
-        rank = venue.landmarks.get(m.group("name"))
+    slot = rank_slot(expr)
+    if slot:
+        rank = venue.landmarks.get(slot[0])
         if rank is None:
-            raise r.unknown(expr, m.group("name"))
-        k = int(m.group("k"))
+            raise r.unknown(expr, slot[0])
+        k = slot[1]
         if k < 1 or rank.rank_spacing is None:
             why = "places in a rank count from 1" if k < 1 else f"'{rank.name}' is not a rank or file"
             raise StageError(f"bad rank place '{expr}': {why}", loc)

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from choreo.check.results import Violation
 from choreo.model import Step
 from stage.model import Venue
+from stage.vocabulary import FACING_WORDS
 
-FACING_TERMS = ("東北面", "東南面", "西北面", "西南面", "北面", "南面", "東面", "西面", "負侯")
+FACING_TERMS = tuple(FACING_WORDS)
 SMALL_MOVES = ("少左", "少右", "少退", "少進", "少南", "少北", "少西", "少東")
 
 # term → (verbs that realise it, assertion kinds that realise it)

@@ -12,6 +12,7 @@ from choreo.script import Action, parse_facing
 from choreo.timeline import XY, bearing_of
 from choreo.verbs.paths import MOTION_MODIFIERS, via_points
 from choreo.verbs.registry import verb
+from stage.vocabulary import rank_slot
 
 if TYPE_CHECKING:
     from choreo.planner import StepContext
@@ -189,10 +190,7 @@ def _pair_walk(ctx: StepContext, actor: str, members: tuple[str, ...], action: A
 
 def _go_to_rank(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:
     """A group to a rank or file (射位一, 堂西位[4]): member i to the i-th place, in file."""
-    from choreo.planner import SLOT
-
-    m = SLOT.match(target)
-    name, first = (m.group("name"), int(m.group("k"))) if m else (target, 1)
+    name, first = rank_slot(target) or (target, 1)
     rank = ctx.venue.landmarks.get(name)
     if rank is None or rank.rank_bearing is None:
         raise ScriptError(f"the {len(members)} of '{actor}' cannot all stand at '{target}': name a rank "
