@@ -6,8 +6,17 @@ The format, for a scholar reading it (see assets/venues/_common.yaml for the ful
     extends: _common.yaml            # optional base file; its params, options, landmarks are inherited
     options:  {NAME: {value: TEXT, source: 「…」〔nnn〕}}
     params:   {NAME: {value: NUMBER-OR-EXPRESSION, source: … | choice: …}}
+    aliases:  {階: {value: 西階, source: 「當階，北面揖」〔000〕}}   # a bare word for one landmark
     landmarks:
       中: {x: 西序.x, y: 楅.y, facing: 東面, source: 「…南當[楅]，西當西序，東面」〔000〕}
+
+A landmark's ``kind`` (KINDS below), never its name, decides what it is to the planner and the plan:
+each ``pillar``, ``wall`` (a line), ``room`` (solid), ``target`` and ``screen`` (lines) is an obstacle,
+the ``platform``'s edge is one except at the tops of the ``stair``s, the ``platform`` and each
+``court`` and ``stair`` are floors. How the plan draws it: ``label`` (priority 3 always shown, 2 if
+room, 1 zoomed in; default 1), ``label_option`` (show that option's value: 中 → 鹿中), ``strip_label``
+(the word in the 侯道 strip), ``icon`` (half-size in 尺 of an object without extent), ``parts`` (a
+target's nested widths, outermost first: [上個, 躬, 侯中]).
 
 An entry in the venue file replaces the base's entry of the same name as a whole. Coordinates are
 numbers or expressions (stage.expressions) over parameters and other landmarks' ``.x``/``.y``; the
