@@ -12,7 +12,8 @@ Grammar (X is a landmark of the venue or a name in ``positions``, e.g. a figure'
 ``X前``                south of X (in front of the hall's buildings, which face south)
 ``X上`` / ``X下``        of a 階: its top / its foot; of anything else: on it / south of it
                        (敖 「丰下丰下之南」〔001〕)
-``X間``                the midpoint of a pair: 楹間 = 西楹–東楹, 階間 = 西階–阼階, 物間 = 上物–下物
+``X間``                the midpoint of a pair: 楹間 = 西楹–東楹, 物間 = 上物–下物; 階間 = the two 階
+                       (the bare word an alias of one of them)
 ``X端``                the south end of a wall (序端 = the 西序's south end)
 ``X內`` / ``X外``        north / south of X (of a 楹: 「豫則鉤楹內，堂則由楹外」〔000〕)
 ``R[k]``               the k-th place (1 = the senior, 上) of a rank or file R (射位一[2])
@@ -38,7 +39,6 @@ DIRECTIONS = {"東南": 135.0, "西南": 225.0, "東北": 45.0, "西北": 315.0,
 SIDES = {"south": 180.0, "north": 0.0, "east": 90.0, "west": 270.0}
 # Which landmarks make up a pair named X間.
 PAIRS = (("西{}", "東{}"), ("上{}", "下{}"), ("右{}", "左{}"))
-STAIR_PAIRS = {"階": ("西階", "阼階")}
 # Bare names the text uses for one particular landmark (「當階，北面揖」〔000〕 is the 西階) are the
 # venue file's ``aliases``.
 # Exact unit steps for the eight directions, so that 西楹之西 stays level with the 西楹.
@@ -189,7 +189,7 @@ def _inner(r: _Resolver, stem: str, dist: float) -> Place:
 
 
 def _between(r: _Resolver, stem: str) -> Place:
-    names = STAIR_PAIRS.get(stem)
+    names = _stair_pair(r.venue, stem)
     candidates = [names] if names else [(a.format(stem), b.format(stem)) for a, b in PAIRS]
     for a, b in candidates:
         if r.has(a) and r.has(b):
@@ -197,6 +197,13 @@ def _between(r: _Resolver, stem: str) -> Place:
             return Place((pa.x + pb.x) / 2, (pa.y + pb.y) / 2, None, f"{a}/{b}", "間")
     raise StageError(f"unknown landmark '{stem}間': no pair such as 西{stem}/東{stem} in venue {r.venue.key}",
                      r.loc, suggest(stem + "間", r.known()))
+
+
+def _stair_pair(venue: Venue, stem: str) -> tuple[str, str] | None:
+    """階間: the venue's two stairs, when the bare word is an alias of one of them (階 → 西階)."""
+    stairs = [lm.name for lm in venue.landmarks.values() if lm.kind == "stair"]
+    alias = venue.aliases.get(stem)
+    return (stairs[0], stairs[1]) if len(stairs) == 2 and alias in stairs else None
 
 
 def _end(r: _Resolver, stem: str) -> Place:

@@ -15,6 +15,7 @@ from choreo.render.frame import FrameRenderer
 from choreo.render.planlayout import build_layout, strip_labels
 from choreo.render.style import PLAN, colour_of
 from stage.loader import load_venue
+from stage.relations import resolve
 
 HERE = Path(__file__).resolve().parent.parent / "venues"
 VENUE = HERE / "santai.yaml"
@@ -42,6 +43,9 @@ def test_obstacles_and_floors_come_from_the_kinds(venue):
     edge = next(o.geometry for o in venue.obstacles if o.kind == "edge")
     assert not edge.intersects(Point(-10, 0)) and not edge.intersects(Point(10, 0))
     assert edge.intersects(Point(0, 0)) and edge.intersects(Point(-16, 10))
+    # the bare word 道 is the venue's alias: 當道 and 道間 resolve without a table in the code
+    assert resolve(venue, "道間").point == (0.0, -3.0)
+    assert resolve(venue, "當道").point == (-10.0, -6.0)
 
 
 def test_the_plan_draws_three_targets_with_their_own_parts(venue):
