@@ -21,6 +21,7 @@ import numpy as np
 from choreo.errors import PlanError, ScriptError, YiliError, suggest
 from choreo.model import Choreography, Contact, Event, FigureInfo, Hold, Step, Track
 from choreo.planstate import Carry, Meeting, PlanRun, Snapshot
+from choreo.roles import role_of
 from choreo.script import Action, FigureDecl, Script, StepDecl
 from choreo.timeline import XY, Timeline
 from choreo.verbs.registry import load_verbs
@@ -28,17 +29,12 @@ from stage.errors import StageError
 from stage.model import Venue
 from stage.relations import Place, resolve
 from stage.routing import Router
+from stage.vocabulary import rank_slot
 
 BARE_SIDE = re.compile(r"^(?P<name>[^之]+?)(?P<side>東南|西南|東北|西北|南|北|東|西)$")
-SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>\d+)\]$")
 # Routing graphs depend only on the venue and the body radius: kept as long as the venue lives.
 _ROUTERS: weakref.WeakKeyDictionary[Venue, dict[float, Router]] = weakref.WeakKeyDictionary()
 PAIR_MEMBER = re.compile(r"^(?:上耦|次耦|下耦)(?P<part>上射|下射)(?P<rest>之.+)$")
-MEETING_TOLERANCE = 0.05  # s: both parties of a 相左 reach the meeting point within this of each other
-MAX_PASSES = 8
-
-ROLE_OF = {"司射": "official", "司馬": "official", "獲者": "target", "釋獲者": "scorer", "主人": "host",
-           "賓": "guest", "大夫": "guest", "樂正": "musician", "大師": "musician"}
 
 
 class StepContext:
@@ -98,10 +94,10 @@ class StepContext:
         m = BARE_SIDE.match(text)
         if m and text not in self.venue.landmarks and text not in self.run.timelines:
             text = f"{m.group('name')}之{m.group('side')}"  # 「出于其位南」: X南 = X之南
-        m = SLOT.match(text)
-        if m:
-            rank = self.venue.landmark(m.group("name"), loc)
-            k = int(m.group("k"))
+        slot = rank_slot(text)
+        if slot:
+            rank = self.venue.landmark(slot[0], loc)
+            k = slot[1]
             if k < 1:
                 raise ScriptError(f"rank places count from 1: '{text}'", loc)
             x, y = rank.slot(k - 1)
@@ -154,8 +150,9 @@ class StepContext:
         d = np.array(path[1:])[None, :, :] - a
         u = np.clip(((p - a) * d).sum(axis=2) / np.maximum((d * d).sum(axis=2), 1e-12), 0.0, 1.0)
         dist = np.hypot(*(a + u[..., None] * d - p).transpose(2, 0, 1)).min(axis=1)
-        near = dist < self.planner.radius(figure) + np.array(radii) + 0.1
-        return [(points[i][0], points[i][1], radii[i] + 0.1) for i in np.flatnonzero(near)]
+        margin = self.param("brush_margin")
+        near = dist < self.planner.radius(figure) + np.array(radii) + margin
+        return [(points[i][0], points[i][1], radii[i] + margin) for i in np.flatnonzero(near)]
 
     def face(self, figure: str, bearing: float, direction: str = "short") -> None:
         self.timeline(figure).turn(bearing, direction, self.param("turn_rate"))
@@ -191,9 +188,6 @@ class Planner:
             return self.script.params[name]
         if name in self.venue.params:
             return self.venue.params[name].value
-        defaults = {"turn.literal_left": 1.0, "stagger": 1.2, "pass_spacing": 3.0}
-        if name in defaults:
-            return defaults[name]
         raise PlanError(f"no parameter '{name}' in venue {self.venue.key} or the script", None,
                         suggest(name, [*self.venue.params, *self.script.params]))
 
@@ -230,7 +224,7 @@ class Planner:
                 index += 1
                 continue
             resyncs += 1
-            if resyncs > MAX_PASSES * (1 + len(steps)):
+            if resyncs > self.param("meeting_passes") * (1 + len(steps)):
                 raise PlanError("the 相左 meetings could not be synchronised (a cycle of waits)", steps[index].loc)
             for key, delay in delays.items():
                 waits[key] = waits.get(key, 0.0) + delay
@@ -259,7 +253,7 @@ class Planner:
                     raise PlanError(f"step {mine.step}: {figure} passes {partner} (相左) but {partner} has no "
                                     f"相左 with {figure}: declare it on both", mine.loc)
                 gap = theirs_all[k].t - mine.t
-                if gap > MEETING_TOLERANCE:
+                if gap > self.param("meeting_tolerance"):
                     delays[mine.wait_key] = max(delays.get(mine.wait_key, 0.0), gap)
         return delays
 
@@ -362,7 +356,7 @@ class Planner:
     def _freeze(self, run: PlanRun) -> Choreography:
         figures = {}
         for name, decl in self.script.figures.items():
-            role = decl.role or ("object" if decl.kind == "object" else _role(name))
+            role = decl.role or ("object" if decl.kind == "object" else role_of(name))
             figures[name] = FigureInfo(name, decl.label, self.radius(name) if decl.kind == "person"
                                        else (decl.radius or 0.5), decl.kind, role, decl.carries)
         tracks = {name: Track(name, _rounded(tl.samples)) for name, tl in run.timelines.items()}
@@ -427,14 +421,6 @@ def _recorded_modifiers(action: Action) -> list[str]:
         else:
             out.append(mod)
     return out
-
-
-def _role(name: str) -> str:
-    if name in ROLE_OF:
-        return ROLE_OF[name]
-    if "射" in name and "耦" in name or name.startswith("眾賓") or name == "大夫之耦":
-        return "archer"
-    return "attendant"
 
 
 def _rounded(samples: list[list[float]]) -> list[list[float]]:

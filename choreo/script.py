@@ -19,9 +19,10 @@ from choreo.errors import Location, ScriptError, suggest
 from choreo.model import Assertion
 from stage import marked_yaml
 from stage.marked_yaml import loc_of
+from stage.vocabulary import FACING_WORDS, FACINGS
 
-FACINGS = {"北面": 0.0, "東北面": 45.0, "東面": 90.0, "東南面": 135.0, "南面": 180.0, "西南面": 225.0,
-           "西面": 270.0, "西北面": 315.0}
+__all__ = ["FACINGS", "parse_facing"]  # FACINGS: the compass facings (stage.vocabulary), re-exported
+
 SEEDS = {"000": "000_95d0325316e9e0f8.txt", "001": "001_88b838abc8f3cf70.txt",
          "002": "002_0e2d2ec9bad304ce.txt", "003": "003_619eaa23c5964bd3.txt"}
 ASSERTION_KINDS = ("passes_left", "passes_south_of", "passes_north_of", "passes_east_of", "passes_west_of",
@@ -121,12 +122,12 @@ class Script:
 
 
 def parse_facing(value: Any, loc: Location | None) -> float:
-    """北面 … 西南面 or a bearing in degrees."""
+    """北面 … 西南面, 負侯, or a bearing in degrees."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         return float(value) % 360.0
-    if isinstance(value, str) and value in FACINGS:
-        return FACINGS[value]
-    raise ScriptError(f"unknown facing '{value}'", loc_of(value, loc), suggest(str(value), FACINGS))
+    if isinstance(value, str) and value in FACING_WORDS:
+        return FACING_WORDS[value]
+    raise ScriptError(f"unknown facing '{value}'", loc_of(value, loc), suggest(str(value), FACING_WORDS))
 
 
 def parse_script(path: str | Path) -> Script:

@@ -1,12 +1,12 @@
 """Shapes of a venue: landmark extents, obstacles (what a figure may not walk through), walkable areas.
 
-All in world coordinates (尺, x east, y north). The obstacles are built from landmarks by their
-canonical names (西楹, 東楹, 西序, 東序, 室, 堂, 西階, 阼階, 侯, 乏); sizes (wall and edge
-thickness, pillar radius) come from the venue's parameters, never from constants here.
+All in world coordinates (尺, x east, y north). Obstacles and walkable areas are built from the
+landmarks' kinds, never their names (DESIGN.md): each pillar, wall (a line), room, stair, target
+and screen; the platform's edge. Sizes (wall and edge thickness) come from the venue's parameters.
 
-The 堂 platform's edge is a barrier everywhere except at the tops of the 階: one gets up or down
-only by a 階 (「升自西階」〔000〕, 「降自西階」〔000〕). Each 階 has walls on both sides, so a
-figure cannot step onto a 階 from the side halfway up.
+The platform's edge is a barrier everywhere except at the tops of the stairs: one gets up or down
+only by a 階 (「升自西階」〔000〕, 「降自西階」〔000〕). Each stair has walls on both sides, so a
+figure cannot step onto it from the side halfway up.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from shapely.geometry.base import BaseGeometry
 from stage.errors import StageError
 from stage.model import Landmark, Obstacle, Provenance
 
-STAIRS = ("西階", "阼階")
-PILLARS = ("西楹", "東楹")
-WALLS = ("西序", "東序")
+# Words for the obstacles derived from a landmark, as the text would name them: a platform's
+# edge (廉, so 堂 → 堂廉) and a stair's side walls (側).
+EDGE = "廉"
+SIDE = "側"
 
 
 def build_landmark_geometry(name: str, point: tuple[float, float], spec: Mapping) -> BaseGeometry:
@@ -58,6 +59,10 @@ def _thick(geom: BaseGeometry, width: float) -> BaseGeometry:
     return geom.buffer(width / 2, cap_style="flat", join_style="mitre")
 
 
+def _of(landmarks: Mapping[str, Landmark], *kinds: str) -> list[Landmark]:
+    return [lm for lm in landmarks.values() if lm.kind in kinds and lm.geometry is not None]
+
+
 def build_obstacles(landmarks: Mapping[str, Landmark], params: Mapping[str, float]) -> tuple[Obstacle, ...]:
     wall = _param(params, "牆厚")
     edge = _param(params, "邊厚")
@@ -67,62 +72,43 @@ def build_obstacles(landmarks: Mapping[str, Landmark], params: Mapping[str, floa
         geom = shapely.make_valid(geom) if not geom.is_valid else geom
         out.append(Obstacle(name, kind, geom, why))
 
-    for name in PILLARS:
-        lm = landmarks.get(name)
-        if lm is not None and lm.geometry is not None:
-            add(name, "pillar", lm.geometry, lm.provenance)
-    for name in WALLS:
-        lm = landmarks.get(name)
-        if lm is not None and isinstance(lm.geometry, LineString):
-            add(name, "wall", _thick(lm.geometry, wall), lm.provenance)
-    room = landmarks.get("室")
-    if room is not None and room.geometry is not None:
-        # Nobody enters the 室 in the 鄉射禮: it is solid to the planner.
-        add("室", "room", room.geometry, room.provenance)
-    hall = landmarks.get("堂")
-    if hall is not None and hall.geometry is not None:
+    stairs = _of(landmarks, "stair")
+    for lm in _of(landmarks, "pillar"):
+        add(lm.name, "pillar", lm.geometry, lm.provenance)
+    for lm in _of(landmarks, "wall"):
+        if isinstance(lm.geometry, LineString):
+            add(lm.name, "wall", _thick(lm.geometry, wall), lm.provenance)
+    for lm in _of(landmarks, "room"):
+        add(lm.name, "room", lm.geometry, lm.provenance)  # nobody enters it: solid to the planner
+    for hall in _of(landmarks, "platform"):
         ring = hall.geometry.exterior.buffer(edge / 2, cap_style="flat", join_style="mitre")
-        for name in STAIRS:
-            stair = landmarks.get(name)
-            if stair is None or stair.geometry is None:
-                continue
-            x0, _, x1, _ = stair.geometry.bounds
+        for stair in stairs:
+            x0, _, x1, top = stair.geometry.bounds
             # The opening spans the 階 between its side walls, so the sides meet the edge.
-            ring = ring.difference(box(x0 + edge / 2, -edge, x1 - edge / 2, edge))
-        add("堂廉", "edge", ring, Provenance(
-            source="「升自西階」〔000〕, 「降自西階」〔000〕",
-            choice="the platform edge is a barrier except at the tops of the 階"))
-    for name in STAIRS:
-        stair = landmarks.get(name)
-        if stair is None or stair.geometry is None:
-            continue
+            ring = ring.difference(box(x0 + edge / 2, top - edge, x1 - edge / 2, top + edge))
+        add(hall.name + EDGE, "edge", ring, hall.provenance)
+    for stair in stairs:
         x0, y0, x1, y1 = stair.geometry.bounds
         sides = box(x0 - edge / 2, y0, x0 + edge / 2, y1).union(box(x1 - edge / 2, y0, x1 + edge / 2, y1))
-        add(f"{name}側", "stair-side", sides, stair.provenance)
-    for name, kind in (("侯", "target"), ("乏", "screen")):
-        lm = landmarks.get(name)
-        if lm is not None and isinstance(lm.geometry, LineString):
-            add(name, kind, _thick(lm.geometry, edge), lm.provenance)
+        add(stair.name + SIDE, "stair-side", sides, stair.provenance)
+    for kind in ("target", "screen"):
+        for lm in _of(landmarks, kind):
+            if isinstance(lm.geometry, LineString):
+                add(lm.name, kind, _thick(lm.geometry, edge), lm.provenance)
     return tuple(out)
 
 
 def build_walkable(landmarks: Mapping[str, Landmark], params: Mapping[str, float]) -> dict[str, BaseGeometry]:
-    """Regions one may stand in: the 堂 top (minus the 室), the 庭, and each 階."""
+    """Regions one may stand in, by landmark name: each platform (minus its rooms), court and stair."""
     out: dict[str, BaseGeometry] = {}
-    hall = landmarks.get("堂")
-    if hall is not None and hall.geometry is not None:
+    rooms = [lm.geometry for lm in _of(landmarks, "room")]
+    for hall in _of(landmarks, "platform"):
         top = hall.geometry
-        room = landmarks.get("室")
-        if room is not None and room.geometry is not None:
-            top = top.difference(room.geometry)
-        out["堂"] = top
-    court = landmarks.get("庭")
-    if court is not None and court.geometry is not None:
-        out["庭"] = court.geometry
-    for name in STAIRS:
-        stair = landmarks.get(name)
-        if stair is not None and stair.geometry is not None:
-            out[name] = stair.geometry
+        for room in rooms:
+            top = top.difference(room)
+        out[hall.name] = top
+    for lm in [*_of(landmarks, "court"), *_of(landmarks, "stair")]:
+        out[lm.name] = lm.geometry
     return out
 
 

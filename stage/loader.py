@@ -6,8 +6,17 @@ The format, for a scholar reading it (see assets/venues/_common.yaml for the ful
     extends: _common.yaml            # optional base file; its params, options, landmarks are inherited
     options:  {NAME: {value: TEXT, source: 「…」〔nnn〕}}
     params:   {NAME: {value: NUMBER-OR-EXPRESSION, source: … | choice: …}}
+    aliases:  {階: {value: 西階, source: 「當階，北面揖」〔000〕}}   # a bare word for one landmark
     landmarks:
       中: {x: 西序.x, y: 楅.y, facing: 東面, source: 「…南當[楅]，西當西序，東面」〔000〕}
+
+A landmark's ``kind`` (KINDS below), never its name, decides what it is to the planner and the plan:
+each ``pillar``, ``wall`` (a line), ``room`` (solid), ``target`` and ``screen`` (lines) is an obstacle,
+the ``platform``'s edge is one except at the tops of the ``stair``s, the ``platform`` and each
+``court`` and ``stair`` are floors. How the plan draws it: ``label`` (priority 3 always shown, 2 if
+room, 1 zoomed in; default 1), ``label_option`` (show that option's value: 中 → 鹿中), ``strip_label``
+(the word in the 侯道 strip), ``icon`` (half-size in 尺 of an object without extent), ``parts`` (a
+target's nested widths, outermost first: [上個, 躬, 侯中]).
 
 An entry in the venue file replaces the base's entry of the same name as a whole. Coordinates are
 numbers or expressions (stage.expressions) over parameters and other landmarks' ``.x``/``.y``; the
@@ -27,20 +36,29 @@ from stage.expressions import closest as suggest
 from stage.geometry import build_landmark_geometry, build_obstacles, build_walkable
 from stage.marked_yaml import MDict, MList, MStr, load, loc_of
 from stage.model import Landmark, Param, Provenance, Venue
+from stage.vocabulary import FACINGS
 
-TOP_KEYS = ("venue", "title", "description", "extends", "source", "choice", "options", "params", "landmarks")
+TOP_KEYS = ("venue", "title", "description", "extends", "source", "choice", "options", "params", "landmarks",
+            "aliases")
 LANDMARK_KEYS = ("kind", "x", "y", "facing", "top", "steps", "rank_bearing", "rank_spacing",
-                 "line", "box", "radius", "cross", "source", "choice", "note")
+                 "line", "box", "radius", "cross", "source", "choice", "note", *("label", "label_option",
+                 "strip_label", "icon", "parts"))
+ALIAS_KEYS = ("value", "source", "choice", "note")
 PARAM_KEYS = ("value", "source", "choice", "note")
 OPTION_KEYS = ("value", "source", "choice", "note")
+# platform: the raised floor (its edge a barrier except at the 階); court: the ground; room: a closed
+# room, solid; chamber: a room open to the platform (drawn as a room, walked in); region: an area only.
 KINDS = ("point", "line", "stair", "pillar", "wall", "region", "station", "object", "seat", "rank",
-         "mark", "target", "screen")
-FACING_WORDS = {"北面": 0.0, "東北面": 45.0, "東面": 90.0, "東南面": 135.0, "南面": 180.0,
-                "西南面": 225.0, "西面": 270.0, "西北面": 315.0}
+         "mark", "target", "screen", "platform", "court", "room", "chamber")
+FACING_WORDS = FACINGS  # a landmark faces a compass way (stage.vocabulary)
 # The planner reads these by name (task brief); a venue without them is incomplete.
 REQUIRED_PARAMS = ("pace", "stair_step_time", "turn_rate", "body_radius", "small_move", "relation_offset",
                    "approach", "abreast_spacing", "rank_spacing", "dur.揖", "dur.拜", "dur.坐", "dur.興",
-                   "dur.射", "dur.取", "dur.授", "dur.受", "dur.命", "dur.俟", "dur.袒", "dur.釋獲", "dur.獲")
+                   "dur.射", "dur.取", "dur.授", "dur.受", "dur.命", "dur.俟", "dur.袒", "dur.釋獲", "dur.獲",
+                   "turn.literal_left", "stagger", "pass_spacing", "meeting_tolerance", "meeting_passes",
+                   "brush_margin", "aside", "abreast_tolerance", "file_clearance", "file_wait_step",
+                   "file_wait_tries", "small_move_least", "small_pace", "stair_foot_margin", "beside_margin",
+                   "beside_step_in", "beside_step_out", "beside_tries_out")
 
 
 def venues_dir() -> Path:
@@ -82,6 +100,7 @@ def load_venue(key_or_path: str | Path) -> Venue:
     for name, entry in sections["options"].items():
         _check_keys(entry, OPTION_KEYS, f"option '{name}'")
     landmarks = _load_landmarks(sections["landmarks"], params)
+    aliases = _load_aliases(sections["aliases"], landmarks)
     param_values = {n: p.value for n, p in params.items()}
     return Venue(
         key=str(key), title=str(top.get("title", key)), description=str(top.get("description", "")),
@@ -89,6 +108,7 @@ def load_venue(key_or_path: str | Path) -> Venue:
         obstacles=build_obstacles(landmarks, param_values),
         walkable=build_walkable(landmarks, param_values),
         params=params, options=options, provenance=_provenance(top, f"venue {key}", required=False),
+        aliases=aliases,
     )
 
 
@@ -110,7 +130,7 @@ def _read_with_bases(path: Path, chain: list[Path]) -> tuple[MDict, dict[str, di
         raise StageError("a venue file must be a mapping (venue:, params:, landmarks: …)",
                          loc_of(top, Location(str(path), 1, 1)))
     _check_keys(top, TOP_KEYS, "the venue file")
-    sections: dict[str, dict[str, MDict]] = {"options": {}, "params": {}, "landmarks": {}}
+    sections: dict[str, dict[str, MDict]] = {"options": {}, "params": {}, "landmarks": {}, "aliases": {}}
     if "extends" in top:
         base_name = top["extends"]
         if not isinstance(base_name, str):
@@ -314,14 +334,55 @@ def _load_landmarks(entries: dict[str, MDict], params: dict[str, Param]) -> dict
             geometry=_geometry(name, entry, scope),
             steps=None if steps is None else int(steps), top=top,
             rank_bearing=got.get("rank_bearing"), rank_spacing=got.get("rank_spacing"),
-            loc=locs[name],
+            loc=locs[name], **_drawing_fields(name, entry, scope),
         )
+    return out
+
+
+def _load_aliases(entries: dict[str, MDict], landmarks: dict[str, Landmark]) -> dict[str, str]:
+    """``aliases: {階: {value: 西階, source: …}}``: a bare word of the text standing for one landmark."""
+    out = {}
+    for name, entry in entries.items():
+        what = f"alias '{name}'"
+        _check_keys(entry, ALIAS_KEYS, what)
+        target = str(_required(entry, "value", what))
+        _provenance(entry, what)
+        if target not in landmarks:
+            raise StageError(f"{what} names an unknown landmark '{target}'", entry.value_loc("value"),
+                             suggest(target, landmarks))
+        out[name] = target
+    return out
+
+
+def _drawing_fields(name: str, entry: MDict, scope: ex.Scope) -> dict[str, Any]:
+    """The fields that say how the plan draws a landmark (label priority, label text, icon, parts)."""
+    out: dict[str, Any] = {}
+    label = entry.get("label")
+    if label is not None:
+        if label not in (1, 2, 3) or isinstance(label, bool):
+            raise StageError(f"bad value for {name}.label: a priority 1, 2 or 3, got {label!r}",
+                             entry.value_loc("label"))
+        out["label_priority"] = int(label)
+    for key in ("label_option", "strip_label"):
+        if entry.get(key) is not None:
+            if not isinstance(entry[key], str):
+                raise StageError(f"bad value for {name}.{key}: expected a word", entry.value_loc(key))
+            out[key] = str(entry[key])
+    if entry.get("icon") is not None:
+        out["icon"] = _value(entry, "icon", f"{name}.icon", scope)
+    parts = entry.get("parts")
+    if parts is not None:
+        if not isinstance(parts, MList) or not parts:
+            raise StageError(f"bad value for {name}.parts: expected a list of widths, outermost first",
+                             entry.value_loc("parts"))
+        out["parts"] = tuple(_item(parts, i, f"{name}.parts", scope) for i in range(len(parts)))
     return out
 
 
 def _check_kind_fields(name: str, entry: MDict, kind: str) -> None:
     needs = {"stair": ("steps", "top", "box"), "rank": ("facing", "rank_bearing", "rank_spacing"),
-             "line": ("line",), "pillar": ("radius",), "region": ("box",), "mark": ("cross",)}
+             "line": ("line",), "pillar": ("radius",), "region": ("box",), "mark": ("cross",),
+             **{k: ("box",) for k in ("platform", "court", "room", "chamber")}}
     for key in needs.get(kind, ()):
         if entry.get(key) is None:
             raise StageError(f"landmark '{name}' of kind '{kind}' has no '{key}'",

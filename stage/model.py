@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from shapely.geometry.base import BaseGeometry
@@ -40,7 +41,7 @@ class Landmark:
     name: str
     x: float
     y: float
-    kind: str = "point"  # point | line | stair | pillar | wall | region | station | object | seat
+    kind: str = "point"  # see stage.loader.KINDS: the kind, never the name, decides obstacles and drawing
     facing: float | None = None
     provenance: Provenance = field(default_factory=Provenance)
     geometry: BaseGeometry | None = None
@@ -51,6 +52,15 @@ class Landmark:
     rank_bearing: float | None = None
     rank_spacing: float | None = None
     loc: Location | None = None
+    # How the plan draws it (venue-file fields): label priority (3 always, 2 if room, 1 zoomed in),
+    # the option whose value is shown instead of the name (中 → 鹿中), the word shown in the 侯道 strip,
+    # the half-size in 尺 of an object's square when it has no footprint, and a 侯's nested parts
+    # (widths in 尺, outermost first).
+    label_priority: int = 1
+    label_option: str | None = None
+    strip_label: str | None = None
+    icon: float | None = None
+    parts: tuple[float, ...] = ()
 
     @property
     def point(self) -> tuple[float, float]:
@@ -70,7 +80,7 @@ class Obstacle:
     """Something a figure may not walk through: a 楹, a wall, the 堂 edge, a 階 side, the 侯, the 乏."""
 
     name: str
-    kind: str  # pillar | wall | edge | stair-side | room | target | screen
+    kind: str  # pillar | wall | edge | stair-side | room | target | screen (from the landmark's kind)
     geometry: BaseGeometry
     provenance: Provenance = field(default_factory=Provenance)
 
@@ -109,10 +119,26 @@ class Venue:
     params: Mapping[str, Param]
     options: Mapping[str, str]
     provenance: Provenance = field(default_factory=Provenance)
+    # Bare words the text uses for one landmark (階 → 西階): venue-file ``aliases``.
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for name in ("landmarks", "walkable", "params", "options"):
+        for name in ("landmarks", "walkable", "params", "options", "aliases"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
+
+    @cached_property
+    def platform(self) -> str | None:
+        """The name of the raised floor (the landmark of kind ``platform``), if the venue has one."""
+        return next((n for n, lm in self.landmarks.items() if lm.kind == "platform"), None)
+
+    @cached_property
+    def floors(self) -> tuple[str, ...]:
+        """Walkable regions one stands on (platform, court), as opposed to the 階 between them."""
+        return tuple(n for n in self.walkable if n not in self.landmarks or self.landmarks[n].kind != "stair")
+
+    def landmarks_of(self, *kinds: str) -> list[Landmark]:
+        """The landmarks of these kinds, in file order."""
+        return [lm for lm in self.landmarks.values() if lm.kind in kinds]
 
     def landmark(self, name: str, loc: Location | None = None) -> Landmark:
         """The landmark called ``name``; an unknown name is a StageError with the closest name."""

@@ -12,7 +12,8 @@ Grammar (X is a landmark of the venue or a name in ``positions``, e.g. a figure'
 ``X前``                south of X (in front of the hall's buildings, which face south)
 ``X上`` / ``X下``        of a 階: its top / its foot; of anything else: on it / south of it
                        (敖 「丰下丰下之南」〔001〕)
-``X間``                the midpoint of a pair: 楹間 = 西楹–東楹, 階間 = 西階–阼階, 物間 = 上物–下物
+``X間``                the midpoint of a pair: 楹間 = 西楹–東楹, 物間 = 上物–下物; 階間 = the two 階
+                       (the bare word an alias of one of them)
 ``X端``                the south end of a wall (序端 = the 西序's south end)
 ``X內`` / ``X外``        north / south of X (of a 楹: 「豫則鉤楹內，堂則由楹外」〔000〕)
 ``R[k]``               the k-th place (1 = the senior, 上) of a rank or file R (射位一[2])
@@ -24,13 +25,13 @@ A landmark of the exact name always wins (西階上, 階前, 物間, 序端 are 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from stage.errors import Location, StageError
 from stage.expressions import closest as suggest
 from stage.model import Venue
+from stage.vocabulary import rank_slot
 
 # Compass bearings of the direction words; the diagonals first so that 西南 is not read as 南.
 DIRECTIONS = {"東南": 135.0, "西南": 225.0, "東北": 45.0, "西北": 315.0,
@@ -38,17 +39,14 @@ DIRECTIONS = {"東南": 135.0, "西南": 225.0, "東北": 45.0, "西北": 315.0,
 SIDES = {"south": 180.0, "north": 0.0, "east": 90.0, "west": 270.0}
 # Which landmarks make up a pair named X間.
 PAIRS = (("西{}", "東{}"), ("上{}", "下{}"), ("右{}", "左{}"))
-STAIR_PAIRS = {"階": ("西階", "阼階")}
-# Bare names the text uses for one particular landmark: 「當階，北面揖」〔000〕 is the 西階 the
-# archers climb; 序端 is the 西序's (鄭 「司正退立西序端」〔003〕).
-ALIASES = {"階": "西階", "序": "西序", "楹": "西楹"}
+# Bare names the text uses for one particular landmark (「當階，北面揖」〔000〕 is the 西階) are the
+# venue file's ``aliases``.
 # Exact unit steps for the eight directions, so that 西楹之西 stays level with the 西楹.
 _H = math.sqrt(0.5)
 UNIT = {0.0: (0.0, 1.0), 45.0: (_H, _H), 90.0: (1.0, 0.0), 135.0: (_H, -_H), 180.0: (0.0, -1.0),
         225.0: (-_H, -_H), 270.0: (-1.0, 0.0), 315.0: (-_H, _H)}
 
 
-SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>-?\d+)\]$")
 
 
 @dataclass(frozen=True)
@@ -86,7 +84,7 @@ class _Resolver:
         return [*self.venue.landmarks, *self.positions]
 
     def has(self, name: str) -> bool:
-        return name in self.venue.landmarks or name in self.positions or ALIASES.get(name) in self.venue.landmarks
+        return name in self.venue.landmarks or name in self.positions or self.venue.aliases.get(name) in self.venue.landmarks
 
     def base(self, name: str) -> Place:
         """A bare name: positions (figures) first, so a figure named like a landmark is the figure."""
@@ -96,8 +94,8 @@ class _Resolver:
         if name in self.venue.landmarks:
             lm = self.venue.landmarks[name]
             return Place(lm.x, lm.y, lm.facing, name, "")
-        if ALIASES.get(name) in self.venue.landmarks:
-            return self.base(ALIASES[name])
+        if self.venue.aliases.get(name) in self.venue.landmarks:
+            return self.base(self.venue.aliases[name])
         raise StageError(f"unknown landmark '{name}'", self.loc, suggest(name, self.known()))
 
     def unknown(self, expr: str, base: str | None = None) -> StageError:
@@ -118,12 +116,12 @@ def resolve(venue: Venue, expr: str, *, offset: float | None = None,
     if r.has(expr):
         return r.base(expr)
     dist = venue.param("relation_offset") if offset is None else offset
-    m = SLOT.match(expr)
-    if m:
-        rank = venue.landmarks.get(m.group("name"))
+    slot = rank_slot(expr)
+    if slot:
+        rank = venue.landmarks.get(slot[0])
         if rank is None:
-            raise r.unknown(expr, m.group("name"))
-        k = int(m.group("k"))
+            raise r.unknown(expr, slot[0])
+        k = slot[1]
         if k < 1 or rank.rank_spacing is None:
             why = "places in a rank count from 1" if k < 1 else f"'{rank.name}' is not a rank or file"
             raise StageError(f"bad rank place '{expr}': {why}", loc)
@@ -191,7 +189,7 @@ def _inner(r: _Resolver, stem: str, dist: float) -> Place:
 
 
 def _between(r: _Resolver, stem: str) -> Place:
-    names = STAIR_PAIRS.get(stem)
+    names = _stair_pair(r.venue, stem)
     candidates = [names] if names else [(a.format(stem), b.format(stem)) for a, b in PAIRS]
     for a, b in candidates:
         if r.has(a) and r.has(b):
@@ -201,9 +199,16 @@ def _between(r: _Resolver, stem: str) -> Place:
                      r.loc, suggest(stem + "間", r.known()))
 
 
+def _stair_pair(venue: Venue, stem: str) -> tuple[str, str] | None:
+    """階間: the venue's two stairs, when the bare word is an alias of one of them (階 → 西階)."""
+    stairs = [lm.name for lm in venue.landmarks.values() if lm.kind == "stair"]
+    alias = venue.aliases.get(stem)
+    return (stairs[0], stairs[1]) if len(stairs) == 2 and alias in stairs else None
+
+
 def _end(r: _Resolver, stem: str) -> Place:
-    """The south end of a wall (序端). A bare 序 means the 西序, as 鄭 writes 「西序端」〔003〕."""
-    name = stem if stem in r.venue.landmarks else f"西{stem}"
+    """The south end of a wall (序端); a bare word by the venue's aliases (序 = 西序, 鄭 「西序端」〔003〕)."""
+    name = stem if stem in r.venue.landmarks else r.venue.aliases.get(stem, stem)
     lm = r.venue.landmarks.get(name)
     if lm is None or lm.geometry is None or lm.geometry.geom_type != "LineString":
         raise StageError(f"unknown landmark '{stem}端': '{stem}' is not a wall of venue {r.venue.key}",

@@ -27,7 +27,6 @@ from stage.model import Venue
 XY = tuple[float, float]
 
 # Regions joined only by a 階; the 階 themselves are traversed by 升/降, not routed.
-FLOOR_REGIONS = ("堂", "庭")
 
 
 class NoPathError(StageError):
@@ -70,9 +69,9 @@ class Router:
         return None
 
     def floor_of(self, p: XY) -> str | None:
-        """堂 or 庭 for a point on either; for a point on a 階, None."""
+        """The floor (堂 or 庭, Venue.floors) of a point on either; for a point on a 階, None."""
         region = self.region_of(p)
-        return region if region in FLOOR_REGIONS else None
+        return region if region in self.venue.floors else None
 
     # -- graphs ------------------------------------------------------------------------------
     def _graph(self, region: str, avoid: tuple[tuple[float, float, float], ...] = ()) -> _RegionGraph:

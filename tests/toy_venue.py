@@ -8,6 +8,12 @@ from shapely.geometry import LineString, Point, box
 from stage.model import Landmark, Obstacle, Param, Provenance, Venue
 
 CHOICE = Provenance(choice="test venue")
+# How the planner spaces and retries: the values of assets/venues/_common.yaml.
+PLANNING = {"turn.literal_left": 1.0, "stagger": 1.2, "pass_spacing": 3.0, "meeting_tolerance": 0.05,
+            "meeting_passes": 8, "brush_margin": 0.1, "aside": 1.2, "abreast_tolerance": 1.0,
+            "file_clearance": 0.3, "file_wait_step": 0.5, "file_wait_tries": 80, "small_move_least": 0.25,
+            "small_pace": 0.5, "stair_foot_margin": 0.3, "beside_margin": 0.15, "beside_step_in": 0.25,
+            "beside_step_out": 0.5, "beside_tries_out": 12}
 
 
 def toy_venue() -> Venue:
@@ -20,7 +26,7 @@ def toy_venue() -> Venue:
     def add(name, x, y, **kw):
         lm[name] = Landmark(name, x, y, provenance=CHOICE, **kw)
 
-    add("堂", 0, 12, kind="region", geometry=hall)
+    add("堂", 0, 12, kind="platform", geometry=hall)
     add("西楹", -8, 12, kind="pillar", geometry=Point(-8, 12).buffer(0.75))
     add("東楹", 8, 12, kind="pillar", geometry=Point(8, 12).buffer(0.75))
     add("西階", -14, -4.5, kind="stair", steps=3, top=(-14, -0.5), geometry=west_stair)
@@ -51,8 +57,9 @@ def toy_venue() -> Venue:
         "relation_offset": 3.0, "approach": 3.0, "abreast_spacing": 3.0, "rank_spacing": 3.0,
         "dur.揖": 1.5, "dur.拜": 2.5, "dur.坐": 1.0, "dur.興": 1.0, "dur.射": 3.0, "dur.取": 1.5,
         "dur.授": 1.5, "dur.受": 1.5, "dur.命": 3.0, "dur.俟": 1.0, "dur.袒": 2.0, "dur.釋獲": 1.5,
-        "dur.獲": 1.5}.items()}
+        "dur.獲": 1.5, **PLANNING}.items()}
     return Venue(key="toy", title="toy 榭", description="test venue", path="<toy>", landmarks=lm,
                  obstacles=obstacles,
                  walkable={"堂": hall, "庭": court, "西階": west_stair, "阼階": east_stair},
-                 params=params, options={"path_past_pillar": "鉤楹內", "zhong": "鹿中"})
+                 params=params, options={"path_past_pillar": "鉤楹內", "zhong": "鹿中"},
+                 aliases={"階": "西階", "楹": "西楹"})

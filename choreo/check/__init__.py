@@ -32,7 +32,7 @@ def check_report(ch: Choreography, *, collisions: bool = True, constraints: bool
                 result = evaluate(ch, step, assertion)
                 (passes if result.ok else violations).append(result)
         if terms:
-            violations += conformance(step, ch.venue.key)[0]
+            violations += conformance(step, ch.venue)[0]
     violations.sort(key=lambda v: (v.t if v.t is not None else float("inf"), v.rule))
     return CheckReport(ch.script, ch.venue.key, ch.reading, tuple(violations), tuple(passes),
                        tuple(contacts), ch.duration)

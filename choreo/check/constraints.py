@@ -17,6 +17,7 @@ from choreo.check.results import Pass, Violation
 from choreo.check.targets import figure, resolve
 from choreo.errors import ScriptError, suggest
 from choreo.model import Assertion, Choreography, Step
+from stage.vocabulary import FACING_WORDS
 
 PASS_MAX_SEPARATION = 8.0  # 尺: 相左 is a close pass (domain §d.3 ≈ 2–6 尺); choice, with a margin
 AROUND_MIN_DEGREES = 300.0  # a winding of at least 300° counts as once round (brief; tolerates a short cut)
@@ -26,8 +27,7 @@ ABREAST_ALONG_MAX = 1.5  # 尺: side by side, not one behind (耦少退 is 1–2
 ABREAST_LATERAL = (1.0, 6.0)  # 尺: 并 (鄭 「并，併也」) — near, within one 步 (6 尺); choice
 MOVING = 0.05  # 尺/s: slower than this is standing (numerical noise); choice
 
-FACINGS = {"北面": 0.0, "東北面": 45.0, "東面": 90.0, "東南面": 135.0, "南面": 180.0,
-           "西南面": 225.0, "西面": 270.0, "西北面": 315.0, "負侯": 0.0}
+FACINGS = FACING_WORDS  # the script language's facings, 負侯 among them (stage.vocabulary)
 SIDES = {"passes_south_of": ("x", -1), "passes_north_of": ("x", 1),
          "passes_east_of": ("y", 1), "passes_west_of": ("y", -1)}
 SIDE_WORD = {("x", -1): "south", ("x", 1): "north", ("y", 1): "east", ("y", -1): "west"}

@@ -7,7 +7,6 @@ positions of every figure present. An unknown name is a ScriptError at the asser
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,8 +14,7 @@ import numpy as np
 from choreo.check import kinematics as kin
 from choreo.errors import ScriptError, YiliError, suggest
 from choreo.model import Assertion, Choreography, Track
-
-SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>\d+)\]$")  # 射位一[1]: the first place of a rank
+from stage.vocabulary import rank_slot
 
 
 @dataclass(frozen=True, eq=False)
@@ -76,12 +74,12 @@ def resolve(ch: Choreography, expr, assertion: Assertion, t_ref: float) -> Targe
                 raise ScriptError(f"{assertion.kind}: landmark '{base}' has no top", loc)
             return Target(expr, "landmark", point=(float(lm.top[0]), float(lm.top[1])))
         return Target(expr, "landmark", point=(float(lm.x), float(lm.y)))
-    slot = SLOT.match(expr)
-    if slot and slot.group("name") in venue.landmarks:  # a rank place, counted from 1 as in scripts
-        k = int(slot.group("k"))
+    slot = rank_slot(expr)
+    if slot and slot[0] in venue.landmarks:  # a rank place, counted from 1 as in scripts
+        k = slot[1]
         if k < 1:
             raise ScriptError(f"{assertion.kind}: rank places count from 1: '{expr}'", loc)
-        x, y = venue.landmarks[slot.group("name")].slot(k - 1)
+        x, y = venue.landmarks[slot[0]].slot(k - 1)
         return Target(expr, "landmark", point=(float(x), float(y)))
     known = list(ch.figures) + list(venue.landmarks)
     try:

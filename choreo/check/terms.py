@@ -5,7 +5,7 @@ kinds that realise it. A step's text is scanned longest-term-first, a matched sp
 西南面 is one term (not also 南面) and 左還 is not also 還. Terms with a place (由X之南, 出于X之南)
 are realised by the same phrase as a verb, or by the matching passes_*_of assertion on X.
 Bracketed restorations ([適]) count as written. In 「豫則…，堂則…」 only the venue's own clause
-counts; after 如 in a clause the terms name a model (「揖如升射」), not an action. Modelling choices: 鄉 (face toward) is left out
+counts (a clause beginning with a word of the venue's ``skip_clauses`` option is not enacted there); after 如 in a clause the terms name a model (「揖如升射」), not an action. Modelling choices: 鄉 (face toward) is left out
 because it is also the 鄉 of 鄉射; gestures other than 揖 are events, not movement.
 """
 
@@ -16,8 +16,10 @@ from dataclasses import dataclass
 
 from choreo.check.results import Violation
 from choreo.model import Step
+from stage.model import Venue
+from stage.vocabulary import FACING_WORDS
 
-FACING_TERMS = ("東北面", "東南面", "西北面", "西南面", "北面", "南面", "東面", "西面", "負侯")
+FACING_TERMS = tuple(FACING_WORDS)
 SMALL_MOVES = ("少左", "少右", "少退", "少進", "少南", "少北", "少西", "少東")
 
 # term → (verbs that realise it, assertion kinds that realise it)
@@ -64,19 +66,22 @@ class Term:
     direction: str | None = None
 
 
-# 「豫則鉤楹內，堂則由楹外」〔000〕: one clause per venue; the other venue's clause is not enacted here.
-VENUE_CLAUSES = {"xie": ("豫則", "榭則"), "xiang": ("堂則", "庠則")}
 CLAUSE = re.compile(r"[^，。；：]+[，。；：]?")
 
 
-def _blank_out(text: str, venue: str | None) -> str:
-    """The text with what is not enacted blanked (same length): the other venue's 則 clause, and
+def skipped_clauses(venue: Venue | None) -> tuple[str, ...]:
+    """The words that open a clause said of another venue (「豫則鉤楹內，堂則由楹外」〔000〕): the
+    venue file's ``skip_clauses`` option, words separated by spaces."""
+    return tuple(venue.options.get("skip_clauses", "").split()) if venue is not None else ()
+
+
+def _blank_out(text: str, skip: tuple[str, ...]) -> str:
+    """The text with what is not enacted blanked (same length): another venue's 則 clause, and
     what follows 如 in a clause (「揖如升射」: 升 is named as a model, not performed)."""
     out = []
     for m in CLAUSE.finditer(text):
         clause = m.group(0)
-        other = [w for key, words in VENUE_CLAUSES.items() if key != venue for w in words]
-        if venue in VENUE_CLAUSES and any(clause.startswith(w) for w in other):
+        if any(clause.startswith(w) for w in skip):
             clause = "　" * len(clause)
         elif "如" in clause:
             i = clause.index("如")
@@ -85,9 +90,9 @@ def _blank_out(text: str, venue: str | None) -> str:
     return "".join(out)
 
 
-def find_terms(text: str, venue: str | None = None) -> list[Term]:
+def find_terms(text: str, venue: Venue | None = None) -> list[Term]:
     """Movement terms of a quotation, in order, each counted once (longest match wins)."""
-    text = _blank_out(text.replace("[", "").replace("]", ""), venue)
+    text = _blank_out(text.replace("[", "").replace("]", ""), skipped_clauses(venue))
     taken = [False] * len(text)
     found: list[Term] = []
     for m in (m for pattern in PLACED for m in pattern.finditer(text)):
@@ -126,7 +131,7 @@ def _names_place(target, place: str) -> bool:
     return place.startswith("其") or place in target or target in place
 
 
-def conformance(step: Step, venue: str | None = None) -> tuple[list[Violation], list[Term]]:
+def conformance(step: Step, venue: Venue | None = None) -> tuple[list[Violation], list[Term]]:
     """Terms of the step's text not enacted (as Violations) and all the terms found."""
     terms = find_terms(step.text, venue)
     missing = [t for t in terms if not realised(t, step)]

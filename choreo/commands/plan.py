@@ -20,7 +20,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--venue", default="xie", help="venue key (xie, xiang) or a venue file (default: xie)")
     parser.add_argument("-o", "--output", help="output file: .png or .svg")
     parser.add_argument("--size", default=DEFAULT_SIZE, help=f"WIDTHxHEIGHT in pixels (default {DEFAULT_SIZE})")
-    parser.add_argument("--sources", action="store_true", help="print the provenance of every landmark")
+    parser.add_argument("--sources", action="store_true",
+                        help="print the provenance of every landmark and every parameter (the planner's numbers too)")
     parser.add_argument("--no-strip", dest="strip", action="store_false", help="leave out the 侯道 strip")
 
 
@@ -78,6 +79,28 @@ def print_sources(venue, stream=None) -> None:
         print(lead + body[0], file=stream)
         for more in body[1:]:
             print(" " * (name_w + 28) + "  " + more, file=stream)
+        last = name
+    _print_params(venue, stream)
+
+
+def _print_params(venue, stream) -> None:
+    """The venue's numbers (the texts' measures, the building's, the planner's), each with its why."""
+    import textwrap
+
+    from stage.sources import param_rows
+
+    rows = param_rows(venue)
+    print(f"\n{len(venue.params)} parameters (read by the loader, the planner and its verbs):", file=stream)
+    name_w = max((_width(r[0]) for r in rows), default=4)
+    print(f"{_pad('name', name_w)}  {'value':>8}  why", file=stream)
+    print("-" * 100, file=stream)
+    last = None
+    for name, value, what, text in rows:
+        lead = f"{_pad(name, name_w)}  {value:8.4g}  " if name != last else " " * (name_w + 12)
+        body = textwrap.wrap(" ".join(f"{what}: {text}".split()), width=80) or [what]
+        print(lead + body[0], file=stream)
+        for more in body[1:]:
+            print(" " * (name_w + 12) + "  " + more, file=stream)
         last = name
 
 

@@ -8,8 +8,9 @@ import pygame
 
 from choreo.model import Choreography, Step
 from choreo.render.config import RenderConfig
-from choreo.render.style import CAPTION, GROUPS, group_of
+from choreo.render.style import CAPTION, group_of
 from choreo.render.text import TextCache
+from choreo.roles import legend_groups
 
 
 def passage_label(step: Step, title: str) -> str:
@@ -103,7 +104,7 @@ class CaptionBand:
         if hit is not None or room in self._legends:
             return hit
         present = {group_of(info) for info in self.choreo.figures.values()}
-        rows = [(label, colour) for key, label, colour in GROUPS if key in present]
+        rows = [(g.legend, g.colour) for g in legend_groups() if g.key in present]
         size = self.cfg.px(15)
         gap = self.cfg.px(5)
         rendered = [self.texts.render(label, size, CAPTION["meta"], where="legend") for label, _ in rows]

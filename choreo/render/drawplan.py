@@ -162,9 +162,7 @@ class PlanPainter:
         draw_shapes(surf, self.layout.shapes, local, k)
         if strip:
             draw_labels(surf, self._strip_labels, local, self.texts, self.cfg, min_priority=3)
-            lms = {lab.text: lab for lab in self.layout.labels}
-            y_mark = lms["上物"].y if "上物" in lms else None
-            y_target = lms["侯"].y if "侯" in lms else None
+            y_mark, y_target = self.layout.range_span
             draw_range_dimension(surf, self.layout, local, self.texts, self.cfg, y_mark, y_target)
         else:
             # Zoomed far in, show every name; at plan scale only those of priority 2 and up.

@@ -21,9 +21,10 @@ from choreo.render.drawplan import draw_shapes, label_measure
 from choreo.render.figstate import FigureStates
 from choreo.render.placement import _clear, _inside, place_indexed
 from choreo.render.planlayout import PlanLayout
-from choreo.render.style import CAPTION, GROUP_COLOUR, INK, PLAN, colour_of
+from choreo.render.style import CAPTION, INK, PLAN, colour_of
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
+from choreo.roles import group_colour
 
 WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
 BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
@@ -267,7 +268,7 @@ class FigureLayer:
             hit = pygame.Surface((w, h))
             hit.fill(BADGE_KEY)
             rect = pygame.Rect(0, 0, w, h)
-            pygame.draw.rect(hit, GROUP_COLOUR["object"], rect, border_radius=3)
+            pygame.draw.rect(hit, group_colour("object"), rect, border_radius=3)
             pygame.draw.rect(hit, INK, rect, 1, border_radius=3)
             hit.blit(tag, ((w - tag.get_width()) / 2, (h - tag.get_height()) / 2))
             hit.set_colorkey(BADGE_KEY)

@@ -20,22 +20,10 @@ from stage.model import Venue
 
 Coords = tuple[tuple[float, float], ...]
 
-# Landmarks that belong to the range (drawn in the strip, outside the hall view).
-RANGE_NAMES = ("侯", "左個", "右個", "乏", "侯中")
-
-# The 侯 in plan: received text 「鄉侯，上個五尋，中十尺 … 倍中以為躬，倍躬以為左右舌」 (記, NOT IN
-# SEEDS, domain.md §c.7): 中 10 尺, 躬 20 尺, upper 舌 40 尺 wide. Used when the venue has no geometry.
-TARGET_CENTRE = 10.0
-TARGET_BODY = 20.0
-TARGET_TONGUE = 40.0
-
-# Label priorities: 3 always drawn, 2 drawn if room, 1 drawn only in the large main view if room.
-_PRIORITY = {
-    "堂": 3, "室": 3, "西序": 3, "東序": 3, "西楹": 3, "東楹": 3, "西階": 3, "阼階": 3,
-    "上物": 3, "下物": 3, "侯": 3, "乏": 3, "洗": 3, "楅": 3, "中": 3,
-    "棟": 2, "楣": 2, "左個": 2, "右個": 2, "豐": 2, "堂西": 2, "堂東": 2, "司射位": 2, "司馬位": 2,
-    "門": 2, "東房": 2, "房": 2, "篚": 2, "尊": 2,
-}
+# What the range is (drawn in the strip, outside the hall view): the targets and their screens.
+RANGE_KINDS = ("target", "screen")
+# Styles of a 侯's nested parts, outermost first (a 侯 with more parts repeats the innermost).
+PART_STYLES = ("target", "target-body", "target-centre")
 
 
 @dataclass(frozen=True)
@@ -60,7 +48,8 @@ class Label:
     y: float
     priority: int = 1
     size: str = "mid"  # big | mid | small
-    landmark: str = ""
+    landmark: str = ""  # the landmark drawn or labelled (a choreography may leave it out)
+    strip: str | None = None  # the word shown for it in the 侯道 strip, if any
 
 
 @dataclass(frozen=True)
@@ -74,6 +63,7 @@ class PlanLayout:
     hall_bounds: Bounds
     full_bounds: Bounds
     range_top: float  # y north of which everything belongs to the hall view
+    range_span: tuple[float | None, float | None] = (None, None)  # y of the 物 and of the 侯 (strip dimension)
 
 
 def _coords(geom: BaseGeometry) -> list[Coords]:
@@ -104,27 +94,34 @@ def _geom_shapes(geom: BaseGeometry, style: str, outline: str | None = None, wid
     return shapes
 
 
-def _cross(x: float, y: float, length: float = 3.0, bar: float = 1.2) -> list[Shape]:
-    """A 物: 「物长如笴」 3 尺 north–south, 「距随长武」 crossbar 1.2 尺 〔002〕, drawn 「度尺而午」〔000〕."""
-    return [Shape("line", ((x, y - length / 2), (x, y + length / 2)), "mark", width=3),
-            Shape("line", ((x - bar / 2, y), (x + bar / 2, y)), "mark", width=3)]
+def _mark(lm) -> list[Shape]:
+    """A 物 as the venue draws it (its ``cross``: 「度尺而午」〔000〕); a dot when it has no extent."""
+    if lm.geometry is None or isinstance(lm.geometry, Point):
+        return [Shape("circle", ((lm.x, lm.y),), "mark", None, radius=0.5, min_px=3)]
+    return [Shape("line", ring, "mark", width=3) for ring in _coords(lm.geometry)]
 
 
-def _target(venue: Venue) -> list[Shape]:
-    """The 侯 seen from above: the upper 舌 to the 個 ends, the 躬 and the 中 as nested bars."""
-    hou = venue.landmarks.get("侯")
-    if hou is None:
-        return []
-    x, y = hou.x, hou.y
-    left, right = venue.landmarks.get("左個"), venue.landmarks.get("右個")
-    half = TARGET_TONGUE / 2
-    if left is not None and right is not None:
-        half = abs(right.x - left.x) / 2
-        x = (right.x + left.x) / 2
-    body, centre = half * TARGET_BODY / TARGET_TONGUE, half * TARGET_CENTRE / TARGET_TONGUE
+def _half_width(lm) -> float:
+    """Half the width of a target: its outermost part, else its drawn line, else 1 尺."""
+    if lm.parts:
+        return lm.parts[0] / 2
+    if lm.geometry is not None and not lm.geometry.is_empty:
+        minx, _, maxx, _ = lm.geometry.bounds
+        return (maxx - minx) / 2 or 1.0
+    return 1.0
+
+
+def _target(lm) -> list[Shape]:
+    """A 侯 seen from above: its parts (the upper 舌, the 躬, the 中 …) as nested bars."""
+    x, y = lm.x, lm.y
+    if lm.geometry is not None and not lm.geometry.is_empty:
+        minx, _, maxx, _ = lm.geometry.bounds
+        x = (minx + maxx) / 2
+    widths = lm.parts or (2 * _half_width(lm),)
     depth = 1.0  # modelling choice: a cloth seen from above, given a visible thickness of 1 尺
     out = []
-    for w, style in ((half, "target"), (body, "target-body"), (centre, "target-centre")):
+    for i, width in enumerate(widths):
+        w, style = width / 2, PART_STYLES[min(i, len(PART_STYLES) - 1)]
         out.append(Shape("poly", ((x - w, y - depth), (x + w, y - depth), (x + w, y + depth),
                                   (x - w, y + depth), (x - w, y - depth)), style, "wall", 1))
     return out
@@ -147,22 +144,23 @@ def _stair(lm) -> list[Shape]:
     return shapes
 
 
+def _square(x: float, y: float, s: float, style: str) -> Shape:
+    return Shape("poly", ((x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s), (x - s, y - s)),
+                 style, "wall", 1)
+
+
 def _object_shape(lm) -> list[Shape]:
     if lm.geometry is not None and not lm.geometry.is_empty and not isinstance(lm.geometry, Point):
         return _geom_shapes(lm.geometry, "object", "wall", 1)
-    s = 1.2 if lm.name in ("洗",) else 0.8  # modelling choice: icon sizes in 尺 for unsized objects
-    if lm.name == "楅":  # 「长如笴，博三寸」〔002〕: 3 尺 by 0.3 尺, lying east–west (東肆)
-        return [Shape("poly", ((lm.x - 1.5, lm.y - 0.3), (lm.x + 1.5, lm.y - 0.3), (lm.x + 1.5, lm.y + 0.3),
-                               (lm.x - 1.5, lm.y + 0.3), (lm.x - 1.5, lm.y - 0.3)), "object", "wall", 1)]
-    return [Shape("poly", ((lm.x - s, lm.y - s), (lm.x + s, lm.y - s), (lm.x + s, lm.y + s),
-                           (lm.x - s, lm.y + s), (lm.x - s, lm.y - s)), "object", "wall", 1)]
+    # modelling choice: an unsized object is a square icon, 0.8 尺 half-size unless the venue says (icon)
+    return [_square(lm.x, lm.y, lm.icon or 0.8, "object")]
 
 
-def _label_text(venue: Venue, name: str) -> str:
-    if name == "中":
-        zhong = venue.options.get("zhong")
-        return zhong if zhong else "中"
-    return name
+def _label_text(venue: Venue, lm) -> str:
+    """The name, or the value of the option the venue says stands for it (中 → 鹿中)."""
+    if lm.label_option:
+        return venue.options.get(lm.label_option) or lm.name
+    return lm.name
 
 
 _LAYOUTS: dict[int, tuple[Venue, PlanLayout]] = {}
@@ -182,25 +180,25 @@ def _build_layout(venue: Venue) -> PlanLayout:
     labels: list[Label] = []
     lms = venue.landmarks
 
-    court = venue.walkable.get("庭")
-    if court is not None:
-        shapes += _geom_shapes(court, "court")
-    hall = venue.walkable.get("堂")
-    if hall is None and "堂" in lms:
-        hall = lms["堂"].geometry
+    platform = venue.platform
+    for name in venue.floors:
+        if name != platform:
+            shapes += _geom_shapes(venue.walkable[name], "court")
+    hall = venue.walkable.get(platform) if platform else None
+    if hall is None and platform is not None:
+        hall = lms[platform].geometry
     if hall is not None:
         shapes += _geom_shapes(hall, "platform", "platform-edge", 3)
-    for name in ("室", "東房", "房"):
-        if name in lms and lms[name].geometry is not None:
-            shapes += _geom_shapes(lms[name].geometry, "room", "wall", 2)
-    for lm in lms.values():
-        if lm.kind == "line":
-            geom = lm.geometry
-            if geom is None and hall is not None:
-                minx, _, maxx, _ = hall.bounds
-                geom = LineString([(minx, lm.y), (maxx, lm.y)])
-            if geom is not None:
-                shapes += _geom_shapes(geom, "beam", width=1.5, dashed=True)
+    for lm in venue.landmarks_of("room", "chamber"):
+        if lm.geometry is not None:
+            shapes += _geom_shapes(lm.geometry, "room", "wall", 2)
+    for lm in venue.landmarks_of("line"):
+        geom = lm.geometry
+        if geom is None and hall is not None:
+            minx, _, maxx, _ = hall.bounds
+            geom = LineString([(minx, lm.y), (maxx, lm.y)])
+        if geom is not None:
+            shapes += _geom_shapes(geom, "beam", width=1.5, dashed=True)
     for lm in lms.values():
         if lm.kind == "stair":
             shapes += _stair(lm)
@@ -216,7 +214,7 @@ def _build_layout(venue: Venue) -> PlanLayout:
             shapes.append(Shape("circle", ((c.x, c.y),), "pillar", None, radius=r, min_px=4))
         elif ob.kind == "wall":
             shapes += _geom_shapes(ob.geometry, "wall", "wall", 2)
-        elif ob.kind == "room":  # the 室's walls: drawn as an outline over the room's own fill
+        elif ob.kind == "room":  # a room's walls: drawn as an outline over the room's own fill
             for ring in _coords(ob.geometry.boundary if isinstance(ob.geometry, Polygon) else ob.geometry):
                 shapes.append(Shape("line", ring, "wall", width=3))
         elif ob.kind == "screen":
@@ -230,19 +228,17 @@ def _build_layout(venue: Venue) -> PlanLayout:
             shapes.append(Shape("circle", ((lm.x, lm.y),), "pillar", None, radius=0.8, min_px=4))
         elif lm.kind == "wall" and lm.name not in obstacle_names and lm.geometry is not None:
             shapes += _geom_shapes(lm.geometry, "wall", "wall", 2)
-    for name in ("上物", "下物"):
-        if name in lms:
-            shapes += _cross(lms[name].x, lms[name].y)
-    shapes += _target(venue)
-    if "乏" in lms and "乏" not in obstacle_names:
-        f = lms["乏"]  # modelling choice: an L-shaped screen about 4 尺 across, open to the east
-        shapes.append(Shape("line", ((f.x + 1, f.y + 2), (f.x - 1, f.y + 2), (f.x - 1, f.y - 2),
-                                     (f.x + 1, f.y - 2)), "screen", width=3))
+    for lm in venue.landmarks_of("mark"):
+        shapes += _mark(lm)
+    for lm in venue.landmarks_of("target"):
+        shapes += _target(lm)
+    for f in venue.landmarks_of("screen"):
+        if f.name not in obstacle_names:  # modelling choice: an L-shaped screen about 4 尺 across, open to the east
+            shapes.append(Shape("line", ((f.x + 1, f.y + 2), (f.x - 1, f.y + 2), (f.x - 1, f.y - 2),
+                                         (f.x + 1, f.y - 2)), "screen", width=3))
     for lm in lms.values():
-        if lm.kind == "object" and lm.name not in ("侯",) or lm.name in ("洗", "楅", "中", "豐", "篚", "尊"):
+        if lm.kind == "object":
             shapes += [replace(shape, landmark=lm.name) for shape in _object_shape(lm)]
-        elif lm.kind == "mark" and lm.name not in ("上物", "下物"):
-            shapes += _cross(lm.x, lm.y)
         elif lm.kind in ("station", "rank") or lm.rank_spacing:
             shapes.append(Shape("circle", ((lm.x, lm.y),), "background", "station", 1.5, radius=0.6, min_px=3))
             if lm.rank_spacing:
@@ -251,35 +247,37 @@ def _build_layout(venue: Venue) -> PlanLayout:
                     shapes.append(Shape("circle", ((sx, sy),), "station", None, radius=0.3, min_px=2))
 
     for lm in lms.values():
-        if lm.kind in ("line",) and lm.name not in ("棟", "楣"):
-            continue
-        pr = _PRIORITY.get(lm.name, 1)
+        pr = lm.label_priority
         x, y = lm.x, lm.y
         if lm.kind == "line" and hall is not None:
             x = hall.bounds[2]  # a beam is labelled at the hall's east end, clear of the middle
-        if lm.name == "堂" and hall is not None:
+        if lm.kind == "platform" and hall is not None:
             # just inside the front edge between the 階, where no 楹, 物 or 室 is in the way
             x, y = (hall.bounds[0] + hall.bounds[2]) / 2, hall.bounds[1] + 2.5
-        if lm.name == "室" and lm.geometry is not None:
+        if lm.kind == "room" and lm.geometry is not None:
             c = lm.geometry.centroid
             x, y = c.x, c.y
-        labels.append(Label(_label_text(venue, lm.name), x, y, pr, "big" if pr == 3 else "mid", lm.name))
+        labels.append(Label(_label_text(venue, lm), x, y, pr, "big" if pr == 3 else "mid", lm.name,
+                            lm.strip_label))
 
-    hall_names = [n for n in lms if n not in RANGE_NAMES]
-    far = [lms[n] for n in lms if n in RANGE_NAMES]
-    # Anything as far south as the 乏 (or within 60 尺 of the 侯) belongs to the range, not the court.
-    cutoff = (lms["乏"].y + 20.0) if "乏" in lms else (min((lm.y for lm in far), default=-1e9) + 60.0)
-    pts = [(lms[n].x, lms[n].y) for n in hall_names if lms[n].y > cutoff] or [(0.0, 0.0)]
+    far = venue.landmarks_of(*RANGE_KINDS)
+    targets = venue.landmarks_of("target")
+    screens = venue.landmarks_of("screen")
+    # Anything as far south as the screens (or within 60 尺 of the targets) belongs to the range, not the court.
+    cutoff = (max(f.y for f in screens) + 20.0) if screens else (min((lm.y for lm in far), default=-1e9) + 60.0)
+    pts = [(lm.x, lm.y) for lm in lms.values() if lm.kind not in RANGE_KINDS and lm.y > cutoff] or [(0.0, 0.0)]
     range_top = min(p[1] for p in pts) - 15.0
     if hall is not None:
         minx, miny, maxx, maxy = hall.bounds
         pts += [(minx, miny), (maxx, maxy)]
     hall_bounds = _pad(_bounds(pts), 4.0)
-    full_pts = pts + [(lm.x, lm.y) for lm in far] + [(lm.x - 20, lm.y - 2) for lm in far if lm.name == "侯"] \
-        + [(lm.x + 20, lm.y - 2) for lm in far if lm.name == "侯"]
+    full_pts = pts + [(lm.x, lm.y) for lm in far] + [(lm.x + side * _half_width(lm), lm.y - 2)
+                                                      for lm in targets for side in (-1, 1)]
     full_bounds = _pad(_bounds(full_pts), 6.0)
+    marks = venue.landmarks_of("mark")
+    span = (marks[0].y if marks else None, targets[0].y if targets else None)
     return PlanLayout(venue.key, venue.title, tuple(shapes), tuple(labels), hall_bounds, full_bounds,
-                      range_top)
+                      range_top, span)
 
 
 def without_landmarks(layout: PlanLayout, names: frozenset[str]) -> PlanLayout:
@@ -349,6 +347,5 @@ def plan_title(venue: Venue) -> str:
 
 
 def strip_labels(layout: PlanLayout) -> tuple[Label, ...]:
-    """The few names the narrow 侯道 strip shows (the 上物 stands for both 物)."""
-    keep = {"堂": "堂", "上物": "物", "乏": "乏", "侯": "侯"}
-    return tuple(Label(keep[lab.text], lab.x, lab.y, 3, "mid") for lab in layout.labels if lab.text in keep)
+    """The few names the narrow 侯道 strip shows: those the venue gives a ``strip_label``."""
+    return tuple(Label(lab.strip, lab.x, lab.y, 3, "mid") for lab in layout.labels if lab.strip)

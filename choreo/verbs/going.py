@@ -12,6 +12,7 @@ from choreo.script import Action, parse_facing
 from choreo.timeline import XY, bearing_of
 from choreo.verbs.paths import MOTION_MODIFIERS, via_points
 from choreo.verbs.registry import verb
+from stage.vocabulary import rank_slot
 
 if TYPE_CHECKING:
     from choreo.planner import StepContext
@@ -121,8 +122,8 @@ def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Act
         back = math.radians(axis + 180.0)
         behind = ctx.param("small_move")
         goals = {ahead: (centre.x, centre.y),
-                 after: (centre.x + behind * math.sin(back) - left_dir[0] * 1.2,
-                         centre.y + behind * math.cos(back) - left_dir[1] * 1.2)}
+                 after: (centre.x + behind * math.sin(back) - left_dir[0] * ctx.param("aside"),
+                         centre.y + behind * math.cos(back) - left_dir[1] * ctx.param("aside"))}
     else:
         other = members[1] if left == members[0] else members[0]
         goals = {left: (centre.x + left_dir[0] * half, centre.y + left_dir[1] * half),
@@ -148,7 +149,7 @@ def _fall_in_abreast(ctx: StepContext, members: tuple[str, ...], goals: dict[str
     norm = math.hypot(dx, dy)
     ux, uy = dx / norm, dy / norm
     sep = (b[0] - a[0], b[1] - a[1])
-    if abs(sep[0] * ux + sep[1] * uy) <= 1.0:  # already side by side
+    if abs(sep[0] * ux + sep[1] * uy) <= ctx.param("abreast_tolerance"):  # already side by side
         return
     t0 = max(ctx.timeline(m).t for m in members)
     # The one ahead stays; the other comes up beside him on his side (left of (ux, uy) is (-uy, ux)).
@@ -189,10 +190,7 @@ def _pair_walk(ctx: StepContext, actor: str, members: tuple[str, ...], action: A
 
 def _go_to_rank(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:
     """A group to a rank or file (射位一, 堂西位[4]): member i to the i-th place, in file."""
-    from choreo.planner import SLOT
-
-    m = SLOT.match(target)
-    name, first = (m.group("name"), int(m.group("k"))) if m else (target, 1)
+    name, first = rank_slot(target) or (target, 1)
     rank = ctx.venue.landmarks.get(name)
     if rank is None or rank.rank_bearing is None:
         raise ScriptError(f"the {len(members)} of '{actor}' cannot all stand at '{target}': name a rank "
@@ -224,12 +222,12 @@ def _walk_in_file(ctx: StepContext, member: str, goal: XY, action: Action, facin
     """Walk as one of a file: start no earlier than ``earliest`` and late enough to keep clear of
     those already on their way (a modelling choice: the text only says they go in order, 北上)."""
     tl = ctx.timeline(member)
-    clearance = 2 * ctx.param("body_radius") + 0.3
+    clearance = 2 * ctx.param("body_radius") + ctx.param("file_clearance")
     base = tl.copy()
-    for k in range(80):  # at most 40 s of waiting, in half-seconds
+    for k in range(int(ctx.param("file_wait_tries"))):
         trial = base.copy()
         ctx.run.timelines[member] = trial
-        trial.hold(earliest + 0.5 * k)
+        trial.hold(earliest + ctx.param("file_wait_step") * k)
         _walk_one(ctx, member, goal, action, facing, extra_via=via)
         if all(_min_distance(trial, ctx.timeline(other), earliest) >= clearance for other in ahead):
             return
@@ -365,10 +363,10 @@ def small_move(ctx: StepContext, figure: str, bearing: float, action: Action, re
         raise ScriptError(f"{action.verb} would take {figure} off the floor", action.loc)
     # A small move stops short of a wall, a 楹 or the edge of the 堂 rather than going into it.
     u = router.clear_run(tl.pos, goal)
-    if u * dist < 0.25:
+    if u * dist < ctx.param("small_move_least"):
         raise ScriptError(f"no room for {figure} to {action.verb} here", action.loc)
     goal = (tl.x + (goal[0] - tl.x) * u, tl.y + (goal[1] - tl.y) * u)
-    tl.glide(goal[0], goal[1], ctx.param("pace") / 2.0)
+    tl.glide(goal[0], goal[1], ctx.param("pace") * ctx.param("small_pace"))
 
 
 _SMALL = {"少左": (-90.0, True, "「上射升堂，少左」〔000〕 (疏 「避下射升階也」)"),

@@ -30,11 +30,11 @@ modifier("由", args="X之南 / X之北 / X之東 / X之西 / X之後 (a list fo
 modifier("出于", args="X之南 … (as 由)", example="- {降: 西階, 出于: 其位南}",
          doc="Leave going past that side of X: 「出于司射之南，升自西階」〔000〕; 「降，出于其位南，[適]堂西」〔000〕 "
              "(疏 「今乃[適]位南，而北回[適]堂西者，取教眾耦威儀之法故也」〔000〕). 其位 is the actor's own 位.")
-modifier("鉤楹", args="the 楹 (default 西楹)", example="- {適: 物間, 鉤楹: 西楹}",
+modifier("鉤楹", args="the 楹 (default: the venue's alias 楹, the 西楹)", example="- {適: 物間, 鉤楹: 西楹}",
          doc="Hook round the pillar: 鄭 「鉤楹，繞楹而東也」〔000〕; 疏 「北而東也」〔000〕, for the 司馬 "
              "「於西楹西而北，東行過」〔000〕: up the west side of the 楹, then east along its north side "
              "(mirrored when coming back west).")
-modifier("過楹", args="the 楹 (default 西楹)", example="- {當: 左物, 過楹: 西楹}",
+modifier("過楹", args="the 楹 (default: the venue's alias 楹, the 西楹)", example="- {當: 左物, 過楹: 西楹}",
          doc="Pass the 楹 as the venue has it: 「豫則鉤楹內，堂則由楹外」〔000〕 — in the 榭 north of it "
              "(鉤楹內, 疏 「物近北，故過由楹北也」〔000〕), in the 庠 south of it (由楹外, 「故過由楹南也」〔000〕).")
 modifier("還其後", args="the figure gone round", example="- {適: 西階上, 還其後: 上耦下射}",
@@ -70,7 +70,8 @@ def _as_list(value: Any) -> list[Any]:
 
 def pillar_via(ctx: StepContext, pillar_name: Any, start: XY, goal: XY, inside: bool) -> list[XY]:
     """Via points round a 楹: inside (north, 鉤楹) or outside (south, 由楹外)."""
-    name = str(pillar_name) if pillar_name not in (None, True) else "西楹"
+    # No 楹 named: the bare word, which the venue's aliases resolve (楹 → 西楹 in the 鄉射's halls).
+    name = str(pillar_name) if pillar_name not in (None, True) else "楹"
     pillar = ctx.place(name)
     d = ctx.param("relation_offset")
     if not inside:
@@ -123,10 +124,11 @@ def _beside_figure(ctx: StepContext, walker: str, other: str, side: str) -> XY:
         side_vec = (math.sin(rad), math.cos(rad))
     else:
         side_vec = SIDES[side]
-    need = 2 * ctx.param("body_radius") + 0.15
+    need = 2 * ctx.param("body_radius") + ctx.param("beside_margin")
     preferred = ctx.param("relation_offset")
-    candidates = [preferred, *[need + 0.25 * k for k in range(int((preferred - need) / 0.25) + 1)],
-                  *[preferred + 0.5 * k for k in range(1, 13)]]
+    step_in, step_out = ctx.param("beside_step_in"), ctx.param("beside_step_out")
+    candidates = [preferred, *[need + step_in * k for k in range(int((preferred - need) / step_in) + 1)],
+                  *[preferred + step_out * k for k in range(1, int(ctx.param("beside_tries_out")) + 1)]]
     others = [tl.position_at(t) for name, tl in ctx.run.timelines.items()
               if name not in (walker, other) and not name.startswith("obj.")]
     for d in candidates:

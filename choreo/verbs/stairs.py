@@ -17,6 +17,8 @@ from stage.model import Landmark
 
 def _stair(ctx, action, figure) -> Landmark:
     name = str(action.arg) if action.arg is not None else _nearest_stair(ctx, figure)
+    if name not in ctx.venue.landmarks:
+        name = ctx.venue.aliases.get(name, name)  # a bare 階 is the venue's alias (階 → 西階)
     stair = ctx.venue.landmark(name, action.loc)
     if stair.kind != "stair" or not stair.steps or stair.top is None:
         raise ScriptError(f"'{name}' is not a 階: one can only 升/降 by a 階", action.loc)
@@ -43,7 +45,7 @@ def _below(stair: Landmark, ctx) -> tuple[float, float]:
     fx, fy = stair.point
     tx, ty = stair.top
     length = math.hypot(tx - fx, ty - fy) or 1.0
-    back = ctx.param("body_radius") + 0.3
+    back = ctx.param("body_radius") + ctx.param("stair_foot_margin")
     return (fx - (tx - fx) / length * back, fy - (ty - fy) / length * back)
 
 
@@ -62,7 +64,7 @@ def climb(ctx, figure: str, stair: Landmark, *, to_hall: bool = True, start_at: 
           step_times: list[float] | None = None) -> list[float]:
     """Walk to the foot and climb; returns the times at which each tread is reached."""
     tl = ctx.timeline(figure)
-    if ctx.router(figure).floor_of(tl.pos) == "堂":
+    if ctx.router(figure).floor_of(tl.pos) == ctx.venue.platform:
         raise ScriptError(f"{figure} is already on the 堂: cannot 升 {stair.name}",
                           ctx.action.loc if ctx.action else None)
     below = _below(stair, ctx)
@@ -94,9 +96,9 @@ def climb(ctx, figure: str, stair: Landmark, *, to_hall: bool = True, start_at: 
 def descend(ctx, figure: str, stair: Landmark, *, step_times: list[float] | None = None) -> list[float]:
     """Walk on the 堂 to the top of the 階 and go down to its foot; returns the tread times."""
     tl = ctx.timeline(figure)
-    if ctx.router(figure).floor_of(tl.pos) != "堂" and ctx.router(figure).region_of(tl.pos) != stair.name:
+    if ctx.router(figure).floor_of(tl.pos) != ctx.venue.platform and ctx.router(figure).region_of(tl.pos) != stair.name:
         raise ScriptError(f"{figure} is not on the 堂: cannot 降 {stair.name}", ctx.action.loc if ctx.action else None)
-    if ctx.router(figure).floor_of(tl.pos) == "堂":
+    if ctx.router(figure).floor_of(tl.pos) == ctx.venue.platform:
         top = _hall_point(stair, ctx)
         if step_times:
             lead = math.dist(tl.pos, top) / ctx.param("pace") + 180.0 / ctx.param("turn_rate")
@@ -156,7 +158,7 @@ def ascend(ctx, actor, members, action):
 def _make_room(ctx, figure, stair):
     tl = ctx.timeline(figure)
     side = -1.0 if stair.point[0] <= 0 else 1.0  # towards the outside of the hall
-    tl.glide(tl.x + side * ctx.param("abreast_spacing"), tl.y, ctx.param("pace") / 2)
+    tl.glide(tl.x + side * ctx.param("abreast_spacing"), tl.y, ctx.param("pace") * ctx.param("small_pace"))
 
 
 @verb("盡階", kind="stairs", args="the 階", example="釋獲者: [{盡階: 西階}]")
@@ -188,4 +190,4 @@ def go_down(ctx, actor, members, action):
             # Clear the foot of the 階 for the one behind.
             tl = ctx.timeline(m)
             tl.glide(tl.x - ctx.param("abreast_spacing") / 2, tl.y - ctx.param("body_radius") * 2,
-                     ctx.param("pace") / 2)
+                     ctx.param("pace") * ctx.param("small_pace"))

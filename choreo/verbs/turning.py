@@ -11,6 +11,7 @@ from __future__ import annotations
 from choreo.script import FACINGS, parse_facing
 from choreo.timeline import bearing_of
 from choreo.verbs.registry import verb
+from stage.vocabulary import BACK_TO_TARGET, FACING_WORDS
 
 
 def _facing_verb(name: str, bearing: float):
@@ -30,7 +31,7 @@ for _name, _bearing in FACINGS.items():
 @verb("負侯", kind="facing", example="獲者: [{適: 侯}, 負侯]")
 def back_to_target(ctx, actor, members, action):
     """負侯 — stand with one's back to the 侯, facing north: 「執旌負侯而俟」〔000〕; 鄭 「負侯，負侯中也」〔000〕."""
-    ctx.face(members[0], 0.0)
+    ctx.face(members[0], FACING_WORDS[BACK_TO_TARGET])
 
 
 @verb("鄉", kind="facing", args="a place or a figure", example="司射: [{鄉: 上耦上射}]", arg_required=True)

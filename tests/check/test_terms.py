@@ -1,5 +1,6 @@
 from choreo.check import check_report
 from choreo.check.terms import find_terms
+from stage.loader import load_venue
 from tests.check.conftest import make_choreo, step
 
 TEXT = "司馬出于下射之南，還其後，降自西階，反由司射之南，[適]堂西，釋弓，襲，反位，立于司射之南"
@@ -11,8 +12,8 @@ def test_terms_are_found_once_each_longest_first():
     assert [t.term for t in find_terms("降，出于其位南，[適]堂西")] == ["降", "出于其位南", "適"]
     assert [t.term for t in find_terms("上射先升三等，下射從之，中等")] == ["升三等", "中等"]
     both = "豫則鉤楹內，堂則由楹外。當左物，北面揖。"
-    assert [t.term for t in find_terms(both, "xie")] == ["鉤楹內", "北面", "揖"]
-    assert [t.term for t in find_terms(both, "xiang")] == ["由楹外", "北面", "揖"]
+    assert [t.term for t in find_terms(both, load_venue("xie"))] == ["鉤楹內", "北面", "揖"]
+    assert [t.term for t in find_terms(both, load_venue("xiang"))] == ["由楹外", "北面", "揖"]
     assert [t.term for t in find_terms("南面揖，揖如升射。")] == ["南面", "揖", "揖"]
 
 

@@ -12,7 +12,7 @@ import math
 import os
 
 import pytest
-from shapely.geometry import LineString, Point, box
+from shapely.geometry import LineString, MultiLineString, Point, box
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -41,10 +41,20 @@ def make_hall(key: str = "testhall") -> Venue:
     court = box(-60, -310, 60, 40)
     lm: dict[str, Landmark] = {}
 
-    def add(name, x, y, **kw):
-        lm[name] = Landmark(name, x, y, provenance=CHOICE, **kw)
+    # How the plan labels them: the priorities and words the bundled venue files give.
+    priority = {**dict.fromkeys(("堂", "西序", "東序", "西楹", "東楹", "西階", "阼階", "上物", "下物", "侯", "乏",
+                                 "洗", "楅", "中"), 3),
+                **dict.fromkeys(("棟", "楣", "左個", "右個", "司射位", "司馬位", "堂西"), 2)}
+    strip = {"堂": "堂", "上物": "物", "乏": "乏", "侯": "侯"}
 
-    add("堂", 0, 12, kind="region", geometry=hall)
+    def add(name, x, y, **kw):
+        lm[name] = Landmark(name, x, y, provenance=CHOICE, label_priority=priority.get(name, 1),
+                            strip_label=strip.get(name), **kw)
+
+    def cross(x, y):
+        return MultiLineString([[(x, y - 1.5), (x, y + 1.5)], [(x - 0.6, y), (x + 0.6, y)]])
+
+    add("堂", 0, 12, kind="platform", geometry=hall)
     add("西序", -20, 12, kind="wall", geometry=LineString([(-20, 6), (-20, 24)]))
     add("東序", 20, 12, kind="wall", geometry=LineString([(20, 6), (20, 24)]))
     add("西楹", -8, 8, kind="pillar", geometry=Point(-8, 8).buffer(0.75))
@@ -53,15 +63,15 @@ def make_hall(key: str = "testhall") -> Venue:
     add("阼階", 14, -4.5, kind="stair", steps=3, top=(14, -0.5), geometry=east_stair)
     add("棟", 0, 14, kind="line", geometry=LineString([(-20, 14), (20, 14)]))
     add("楣", 0, 8, kind="line", geometry=LineString([(-20, 8), (20, 8)]))
-    add("上物", -3, 14, kind="mark")
-    add("下物", 3, 14, kind="mark")
-    add("侯", 0, -286, kind="target")
+    add("上物", -3, 14, kind="mark", geometry=cross(-3, 14))
+    add("下物", 3, 14, kind="mark", geometry=cross(3, 14))
+    add("侯", 0, -286, kind="target", parts=(40.0, 20.0, 10.0))
     add("左個", -20, -286)
     add("右個", 20, -286)
-    add("乏", -30, -186, kind="object")
-    add("洗", 20, -24, kind="object")
-    add("楅", 0, -24, kind="object")
-    add("中", -20, -24, kind="object", facing=90)
+    add("乏", -30, -186, kind="screen")
+    add("洗", 20, -24, kind="object", icon=1.2)
+    add("楅", 0, -24, kind="object", geometry=box(-1.5, -24.3, 1.5, -23.7))
+    add("中", -20, -24, kind="object", facing=90, label_option="zhong")
     add("司射位", -26, -30, kind="station", facing=90)
     add("司馬位", -26, -36, kind="station", facing=90)
     add("堂西", -26, 6, kind="point")

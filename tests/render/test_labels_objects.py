@@ -14,7 +14,8 @@ from choreo.export.video import export_video
 from choreo.model import Event, FigureInfo, Hold, Track
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
-from choreo.render.style import GROUP_COLOUR, colour_of
+from choreo.render.style import colour_of
+from choreo.roles import group_colour
 from tests.render.conftest import make_choreography
 
 SIZE = (640, 360)
@@ -45,7 +46,7 @@ def _with_bow_object():
 def test_object_on_the_ground_then_carried_with_its_carrier():
     c = _with_bow_object()
     r = FrameRenderer(c, RenderConfig(size=SIZE, camera="hall"))
-    brown = np.array(GROUP_COLOUR["object"])
+    brown = np.array(group_colour("object"))
     # before 取: the bow lies on the ground as a token of its own, in the objects' colour
     assert r.carrier_of("obj.弓", 5.0) is None
     img = _pixels(r.draw(5.0))

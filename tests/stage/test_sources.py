@@ -50,3 +50,20 @@ def test_stage_imports_and_loads_with_pygame_blocked():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "西階"
+
+
+def test_plan_sources_shows_every_planning_number_with_its_why(capsys):
+    """The numbers the planner and its verbs use are the venue's parameters, each printed with its
+    choice note by `choreo plan --sources` (none is left inline in the code)."""
+    from choreo.cli import main
+    from stage.loader import REQUIRED_PARAMS, load_venue
+
+    assert main(["plan", "--venue", "xie", "--sources"]) == 0
+    out = capsys.readouterr().out
+    venue = load_venue("xie")
+    for name in ("stagger", "pass_spacing", "aside", "meeting_tolerance", "meeting_passes", "file_wait_tries",
+                 "brush_margin", "beside_tries_out", "turn.literal_left"):
+        assert name in REQUIRED_PARAMS
+        assert venue.params[name].provenance.choice
+        line = next(ln for ln in out.splitlines() if ln.startswith(name + " "))
+        assert f"{venue.params[name].value:g}" in line and "choice:" in line
