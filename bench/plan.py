@@ -1,15 +1,21 @@
 """Planning speed: every bundled script, both venues, each reading. Prints figures; asserts nothing.
 
     python bench/plan.py [--repeat N]
+    python bench/plan.py --scaling [--sizes 1000 2000 4000 8000]
 
 The issue's target: planning a full passage of a few hundred steps well under a second, so that the
-viewer can re-plan when the venue or the reading is switched.
+viewer can re-plan when the venue or the reading is switched. ``--scaling`` plans a generated script
+of N steps (one figure walking to 堂西 and back, step after step), each size in a fresh process so
+that its peak resident memory (ru_maxrss, which includes the interpreter and imports) is its own.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -18,13 +24,51 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from choreo.errors import YiliError  # noqa: E402
 from choreo.planning import bundled_scripts, plan  # noqa: E402
-from choreo.script import parse_script  # noqa: E402
+from choreo.script import parse_script, parse_text  # noqa: E402
+
+SIZES = (1000, 2000, 4000, 8000)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+def walking_script(steps: int) -> str:
+    """A script of ``steps`` steps: 司射 walks to 堂西, back to his 位, to 堂西 …"""
+    head = ("title: scaling\npassage: bench\nsource: \"000\"\nvenue: xie\nfigures:\n"
+            "  司射: {at: 司射位, 位: 司射位, facing: 南面, role: official}\nsteps:\n")
+    body = "".join(f"  - id: s{i}\n    text: 司射適{'堂西' if i % 2 else '司射位'}。\n"
+                   f"    do:\n      司射: [{{適: {'堂西' if i % 2 else '司射位'}}}]\n" for i in range(1, steps + 1))
+    return head + body
+
+
+def measure_one(steps: int) -> dict:
+    """Parse and plan the walking script once in this process; times and this process's peak RSS."""
+    text = walking_script(steps)
+    wall, cpu = time.perf_counter(), time.process_time()
+    script = parse_text(text, f"<walking {steps}>")
+    parsed, parsed_cpu = time.perf_counter(), time.process_time()
+    ch = plan(script)
+    planned, planned_cpu = time.perf_counter(), time.process_time()
+    if len(ch.steps) != steps:
+        raise SystemExit(f"planned {len(ch.steps)} steps of {steps}")
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kilobytes on Linux
+    return {"steps": steps, "parse_s": parsed - wall, "parse_cpu_s": parsed_cpu - cpu, "plan_s": planned - parsed,
+            "plan_cpu_s": planned_cpu - parsed_cpu, "peak_mb": peak_kb / 1024}
+
+
+def scaling(sizes: list[int]) -> int:
+    # CPU seconds beside wall seconds: on a shared machine the wall clock includes waiting for a core.
+    print(f"{'steps':>6} {'parse s':>8} {'parse cpu s':>11} {'plan s':>8} {'plan cpu s':>10} {'peak MB':>8}")
+    for n in sizes:
+        out = subprocess.run([sys.executable, __file__, "--one", str(n)], capture_output=True, text=True,
+                             check=False)
+        if out.returncode != 0:
+            print(f"{n:6d} failed: {out.stderr.strip().splitlines()[-1:]}")
+            continue
+        r = json.loads(out.stdout)
+        print(f"{r['steps']:6d} {r['parse_s']:8.2f} {r['parse_cpu_s']:11.2f} {r['plan_s']:8.2f} {r['plan_cpu_s']:10.2f} {r['peak_mb']:8.0f}",
+              flush=True)
+    return 0
+
+
+def bundled(repeat: int) -> int:
     print(f"{'script':34} {'venue':6} {'reading':8} {'steps':>5} {'figures':>7} {'samples':>8} "
           f"{'parse ms':>9} {'plan ms (median)':>17}")
     for path in bundled_scripts():
@@ -39,7 +83,7 @@ def main() -> int:
             for reading in script.reading_names:
                 times = []
                 try:
-                    for _ in range(args.repeat):
+                    for _ in range(repeat):
                         t = time.perf_counter()
                         ch = plan(script, venue=venue, reading=reading)
                         times.append((time.perf_counter() - t) * 1000)
@@ -51,6 +95,21 @@ def main() -> int:
                 print(f"{name:34} {venue:6} {reading:8} {len(ch.steps):5d} {len(ch.figures):7d} {samples:8d} "
                       f"{parse_ms:9.1f} {statistics.median(times):17.1f}")
     return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--scaling", action="store_true", help="plan generated scripts of growing length")
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # the child process of --scaling
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(measure_one(args.one)))
+        return 0
+    if args.scaling:
+        return scaling(args.sizes)
+    return bundled(args.repeat)
 
 
 if __name__ == "__main__":

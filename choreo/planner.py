@@ -217,7 +217,7 @@ class Planner:
         index, resyncs = 0, 0
         while index < len(steps):
             del snapshots[index:]
-            snapshots.append(Snapshot.take(run, ends, previous_end))
+            snapshots.append(Snapshot.take(run, ends, previous_end, snapshots[-1] if snapshots else None))
             previous_end = self._plan_step(run, index, ends, previous_end, waits)
             delays = self._meeting_delays(run.meetings, complete=False)
             if not delays:
@@ -229,7 +229,7 @@ class Planner:
             for key, delay in delays.items():
                 waits[key] = waits.get(key, 0.0) + delay
             index = min(index_of[key[0]] for key in delays)
-            run, ends, previous_end = snapshots[index].restore()
+            previous_end = snapshots[index].restore(run, ends)
         self._meeting_delays(run.meetings, complete=True)  # a 相左 declared by one party only
         return self._freeze(run)
 

@@ -93,38 +93,52 @@ class PlanRun:
             self.carries.append(Carry(obj, done, math.inf, None, spot, landmark, step))
 
 
-def copy_open(carries: list[Carry]) -> list[Carry]:
-    """Carries still open (the object still in someone's hands) are changed when it is set down;
-    closed ones never change again and can be shared between snapshots."""
-    return [replace(c) if math.isinf(c.t1) else c for c in carries]
-
-
-@dataclass
+@dataclass(frozen=True)
 class Snapshot:
-    """The planning state before a step, so that a later pass can start again from there."""
+    """The planning state before a step, so that a later pass can start again from there.
 
-    timelines: dict[str, tuple[list[list[float]], float]]
-    steps: list[Step]
-    events: list[Event]
-    meetings: list[Meeting]
-    carries: list[Carry]
-    ends: dict[str, tuple[float, float]]
+    Kept small, so that a snapshot before every step costs memory linear in the steps: the run's
+    lists only grow while planning goes forward (sample rows, steps, events, meetings and carries
+    are appended, never changed, except an open carry closed when its object is set down), so a
+    snapshot keeps their lengths, each figure's cursor, and copies of the carries still open.
+    Restoring cuts the lists back to those lengths in place; the snapshots after it are dropped.
+    """
+
+    samples: dict[str, tuple[int, float]]  # figure → (number of samples, cursor t)
+    steps: int
+    events: int
+    meetings: int
+    carries: int
+    open_carries: dict[int, Carry]  # index in run.carries → a copy as it was
+    ends: int
     previous_end: float
     stations: dict[str, str]
 
     @classmethod
-    def take(cls, run: PlanRun, ends: dict, previous_end: float) -> Snapshot:
-        # Sample rows are never changed once appended: a shallow copy of each list is enough.
-        return cls({n: (list(tl.samples), tl.t) for n, tl in run.timelines.items()}, list(run.steps),
-                   list(run.events), list(run.meetings), copy_open(run.carries), dict(ends),
+    def take(cls, run: PlanRun, ends: dict, previous_end: float, before: Snapshot | None = None) -> Snapshot:
+        """``before`` is the snapshot of the previous step: only its open carries and the carries
+        added since can still be open, so they are all that is looked at (not every carry so far)."""
+        candidates = (range(len(run.carries)) if before is None
+                      else [*before.open_carries, *range(before.carries, len(run.carries))])
+        open_carries = {i: replace(run.carries[i]) for i in candidates if math.isinf(run.carries[i].t1)}
+        return cls({n: (len(tl.samples), tl.t) for n, tl in run.timelines.items()}, len(run.steps),
+                   len(run.events), len(run.meetings), len(run.carries), open_carries, len(ends),
                    previous_end, dict(run.stations))
 
-    def restore(self) -> tuple[PlanRun, dict, float]:
-        timelines = {}
-        for name, (samples, t) in self.timelines.items():
-            tl = Timeline(name, 0.0, 0.0, 0.0)
-            tl.samples, tl.t = list(samples), t
-            timelines[name] = tl
-        run = PlanRun(timelines, dict(self.stations), list(self.steps), list(self.events), list(self.meetings),
-                      copy_open(self.carries))
-        return run, dict(self.ends), self.previous_end
+    def restore(self, run: PlanRun, ends: dict) -> float:
+        """Put ``run`` and ``ends`` back as they were; returns the latest end of a step then."""
+        for name in [n for n in run.timelines if n not in self.samples]:
+            del run.timelines[name]
+        for name, (count, t) in self.samples.items():
+            tl = run.timelines[name]
+            del tl.samples[count:]
+            tl.t = t
+        del run.steps[self.steps:], run.events[self.events:], run.meetings[self.meetings:]
+        del run.carries[self.carries:]
+        for i, carry in self.open_carries.items():
+            run.carries[i] = replace(carry)
+        while len(ends) > self.ends:  # steps are planned in order, so their ends are in that order
+            ends.popitem()
+        run.stations.clear()
+        run.stations.update(self.stations)
+        return self.previous_end
