@@ -9,6 +9,7 @@ again, until both arrive together.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 import weakref
@@ -215,12 +216,16 @@ class Planner:
         ends: dict[str, tuple[float, float]] = {}
         previous_end = 0.0
         index, resyncs = 0, 0
+        # Every state a snapshot holds has been found in step, so while a step adds no meeting
+        # the list is unchanged and need not be looked through again.
+        in_step = 0
         while index < len(steps):
             del snapshots[index:]
             snapshots.append(Snapshot.take(run, ends, previous_end, snapshots[-1] if snapshots else None))
             previous_end = self._plan_step(run, index, ends, previous_end, waits)
-            delays = self._meeting_delays(run.meetings, complete=False)
+            delays = {} if len(run.meetings) == in_step else self._meeting_delays(run.meetings, complete=False)
             if not delays:
+                in_step = len(run.meetings)
                 index += 1
                 continue
             resyncs += 1
@@ -230,6 +235,7 @@ class Planner:
                 waits[key] = waits.get(key, 0.0) + delay
             index = min(index_of[key[0]] for key in delays)
             previous_end = snapshots[index].restore(run, ends)
+            in_step = len(run.meetings)
         self._meeting_delays(run.meetings, complete=True)  # a 相左 declared by one party only
         return self._freeze(run)
 
@@ -363,7 +369,7 @@ class Planner:
         for name in figures:
             if figures[name].kind == "object":
                 tracks[name] = Track(name, _rounded(self._object_samples(name, run)))
-        events = tuple(sorted(run.events, key=lambda e: (e.t, list(figures).index(e.figure))))
+        events = tuple(sorted(run.events, key=lambda e: (e.t, self._figure_order[e.figure])))
         holds = tuple(Hold(c.obj, round(c.t0, 6), round(c.t1, 6) if math.isfinite(c.t1) else math.inf, c.carrier,
                            None if c.place is None else (round(c.place[0], 4) + 0.0, round(c.place[1], 4) + 0.0),
                            c.landmark, c.step)
@@ -394,7 +400,9 @@ class Planner:
             t_out = carry.release if carry.release is not None else carry.t1
             if not math.isfinite(t_out):
                 t_out = max(carrier.samples[-1][0], t_in)
-            inside = [s[0] for s in carrier.samples if t_in < s[0] < t_out]
+            # The carrier's samples strictly between t_in and t_out (sorted by time: a bisection, not a scan).
+            inside = [s[0] for s in carrier.samples[bisect.bisect_right(carrier.samples, t_in, key=_time):
+                                                    bisect.bisect_left(carrier.samples, t_out, key=_time)]]
             for t in (t_in, *inside, t_out):
                 x, y = carrier.position_at(t)
                 samples.append([t, x, y, facing])
@@ -421,6 +429,10 @@ def _recorded_modifiers(action: Action) -> list[str]:
         else:
             out.append(mod)
     return out
+
+
+def _time(sample: list[float]) -> float:
+    return sample[0]
 
 
 def _rounded(samples: list[list[float]]) -> list[list[float]]:
