@@ -2,6 +2,7 @@
 
     python bench/plan.py [--repeat N]
     python bench/plan.py --scaling [--sizes 1000 2000 4000 8000]
+    python bench/plan.py --reloads 10
 
 The issue's target: planning a full passage of a few hundred steps well under a second, so that the
 viewer can re-plan when the venue or the reading is switched. ``--scaling`` plans a generated script
@@ -68,6 +69,32 @@ def scaling(sizes: list[int]) -> int:
     return 0
 
 
+def reloads(count: int) -> int:
+    """Load the venue afresh and plan e.1 with it ``count`` times, as the viewer does on every edit:
+    memory still held after each (tracemalloc) and how many of the dropped venues are still alive."""
+    import gc
+    import tracemalloc
+    import weakref
+
+    from choreo.planner import Planner
+    from choreo.script import apply_reading
+    from stage.loader import load_venue
+
+    script, reading = apply_reading(parse_script(bundled_scripts()[0]), None)
+    alive: list[weakref.ref] = []
+    tracemalloc.start()
+    print(f"{'reload':>6} {'held MB':>8} {'venues alive':>12}")
+    for i in range(1, count + 1):
+        venue = load_venue(script.venue)
+        Planner(script, venue, reading).plan()
+        alive.append(weakref.ref(venue))
+        del venue
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] / 1e6
+        print(f"{i:6d} {held:8.2f} {sum(r() is not None for r in alive):12d}", flush=True)
+    return 0
+
+
 def bundled(repeat: int) -> int:
     print(f"{'script':34} {'venue':6} {'reading':8} {'steps':>5} {'figures':>7} {'samples':>8} "
           f"{'parse ms':>9} {'plan ms (median)':>17}")
@@ -102,6 +129,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--scaling", action="store_true", help="plan generated scripts of growing length")
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
+    parser.add_argument("--reloads", type=int, metavar="N", help="plan with a freshly loaded venue N times")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # the child process of --scaling
     args = parser.parse_args()
     if args.one:
@@ -109,6 +137,8 @@ def main() -> int:
         return 0
     if args.scaling:
         return scaling(args.sizes)
+    if args.reloads:
+        return reloads(args.reloads)
     return bundled(args.repeat)
 
 

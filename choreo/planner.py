@@ -12,7 +12,6 @@ from __future__ import annotations
 import bisect
 import math
 import re
-import weakref
 from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
@@ -29,12 +28,10 @@ from choreo.verbs.registry import load_verbs
 from stage.errors import StageError
 from stage.model import Venue
 from stage.relations import Place, resolve
-from stage.routing import Router
+from stage.routing import Router, shared_router
 from stage.vocabulary import rank_slot
 
 BARE_SIDE = re.compile(r"^(?P<name>[^之]+?)(?P<side>東南|西南|東北|西北|南|北|東|西)$")
-# Routing graphs depend only on the venue and the body radius: kept as long as the venue lives.
-_ROUTERS: weakref.WeakKeyDictionary[Venue, dict[float, Router]] = weakref.WeakKeyDictionary()
 PAIR_MEMBER = re.compile(r"^(?:上耦|次耦|下耦)(?P<part>上射|下射)(?P<rest>之.+)$")
 
 
@@ -179,6 +176,7 @@ class Planner:
         self.venue = venue
         self.reading = reading
         self.verbs = load_verbs()
+        self._routers: dict[float, Router] = {}
 
     @cached_property
     def _figure_order(self) -> dict[str, int]:
@@ -197,10 +195,10 @@ class Planner:
         return decl.radius if decl.radius is not None else self.param("body_radius")
 
     def router(self, radius: float) -> Router:
-        routers = _ROUTERS.setdefault(self.venue, {})
-        if radius not in routers:
-            routers[radius] = Router(self.venue, radius)
-        return routers[radius]
+        # Routing graphs depend only on the venue and the body radius: shared while the venue lives.
+        if radius not in self._routers:
+            self._routers[radius] = shared_router(self.venue, radius)
+        return self._routers[radius]
 
     # -- the whole script ------------------------------------------------------------------------
     def plan(self) -> Choreography:

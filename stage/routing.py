@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import heapq
 import math
+import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
@@ -40,25 +40,46 @@ class _RegionGraph:
     adjacency: tuple[tuple[tuple[int, float], ...], ...]
 
 
-class Router:
-    """Paths for discs of one radius in one venue. Graphs are built once per region and cached."""
+@dataclass
+class _Built:
+    """What a Router builds for one venue and radius. It holds no reference to the venue, so that
+    the cache of it (keyed weakly by the venue) lets the venue go when nothing else holds it."""
 
-    def __init__(self, venue: Venue, radius: float):
+    regions: list[tuple[str, BaseGeometry]] | None = None
+    graphs: dict[tuple, _RegionGraph] = field(default_factory=dict)
+
+
+_BUILT: weakref.WeakKeyDictionary[Venue, dict[float, _Built]] = weakref.WeakKeyDictionary()
+
+
+def shared_router(venue: Venue, radius: float) -> Router:
+    """A Router that shares its graphs with every other of the same venue and radius while the venue lives."""
+    return Router(venue, radius, _BUILT.setdefault(venue, {}).setdefault(radius, _Built()))
+
+
+class Router:
+    """Paths for discs of one radius in one venue. Graphs are built once per region and cached
+    (in ``built``: shared between routers by ``shared_router``)."""
+
+    def __init__(self, venue: Venue, radius: float, built: _Built | None = None):
         self.venue = venue
         self.radius = radius
-        self._graphs: dict[tuple, _RegionGraph] = {}
+        self._built = built if built is not None else _Built()
+        self._graphs = self._built.graphs
 
     # -- regions -----------------------------------------------------------------------------
-    @cached_property
+    @property
     def _regions(self) -> list[tuple[str, BaseGeometry]]:
         # Smallest first, so a point on a 階 counts as on the 階 rather than on the 庭 around it.
         # Grown by 5 cm (a point on an edge belongs to the region) and prepared once.
-        regions = []
-        for name, geom in sorted(self.venue.walkable.items(), key=lambda item: item[1].area):
-            grown = geom.buffer(0.05)
-            shapely.prepare(grown)
-            regions.append((name, grown))
-        return regions
+        if self._built.regions is None:
+            regions = []
+            for name, geom in sorted(self.venue.walkable.items(), key=lambda item: item[1].area):
+                grown = geom.buffer(0.05)
+                shapely.prepare(grown)
+                regions.append((name, grown))
+            self._built.regions = regions
+        return self._built.regions
 
     def region_of(self, p: XY) -> str | None:
         """The walkable region containing p (a 階 before the 庭 it stands in), or None."""

@@ -1,8 +1,14 @@
+import gc
 import math
+import textwrap
+import weakref
 
 import pytest
 from shapely.geometry import LineString
 
+from choreo.planner import Planner
+from choreo.script import apply_reading, parse_text
+from stage.loader import load_venue
 from stage.routing import NoPathError, Router
 from tests.toy_venue import toy_venue
 
@@ -47,3 +53,45 @@ def test_regions(router):
     assert router.floor_of((0, 10)) == "堂"
     assert router.floor_of((0, -10)) == "庭"
     assert router.region_of((-14, -2)) == "西階"
+
+
+WALK_TO_TANGXI = textwrap.dedent("""\
+    title: t
+    source: "000"
+    venue: xie
+    figures:
+      司射: {at: 司射位, facing: 南面}
+    steps:
+      - id: s1
+        text: 司射適堂西。
+        do:
+          司射: [{適: 堂西}]
+    """)
+
+
+def _plan_walk(venue):
+    script, reading = apply_reading(parse_text(WALK_TO_TANGXI, "inline.yaml"), None)
+    return Planner(script, venue, reading).plan()
+
+
+def test_a_planned_venue_is_freed_when_dropped():
+    """The viewer reloads the venue on every edit: the routing cache must not keep old venues alive."""
+    venue = load_venue("xie")
+    choreography = _plan_walk(venue)
+    assert choreography.tracks["司射"].end > 1  # he walked: a routing graph was built and cached
+    gone = weakref.ref(venue)
+    del venue, choreography
+    gc.collect()
+    assert gone() is None
+
+
+def test_routing_graphs_are_shared_between_plans_of_one_venue():
+    from stage.routing import shared_router
+
+    venue = load_venue("xie")
+    radius = _plan_walk(venue).figures["司射"].radius
+    graphs = shared_router(venue, radius)._graphs
+    assert graphs, "the plan's graphs are there for the next plan"
+    built = dict(graphs)
+    _plan_walk(venue)
+    assert all(graphs[key] is graph for key, graph in built.items())  # reused, not rebuilt
