@@ -3,6 +3,7 @@
     python bench/plan.py [--repeat N]
     python bench/plan.py --scaling [--sizes 1000 2000 4000 8000]
     python bench/plan.py --reloads 10
+    python bench/plan.py --parse [--check SCRIPT]
 
 The issue's target: planning a full passage of a few hundred steps well under a second, so that the
 viewer can re-plan when the venue or the reading is switched. ``--scaling`` plans a generated script
@@ -95,6 +96,60 @@ def reloads(count: int) -> int:
     return 0
 
 
+def _counting_parses() -> list[tuple[str, float]]:
+    """Record every YAML parse (with positions: stage.marked_yaml.load; without: yaml.safe_load) and its time."""
+    import yaml
+
+    from stage import marked_yaml
+
+    done: list[tuple[str, float]] = []
+
+    def timed(kind, real):
+        def run(arg):
+            t = time.perf_counter()
+            try:
+                return real(arg)
+            finally:
+                done.append((kind, time.perf_counter() - t))
+        return run
+
+    marked_yaml.load = timed("with positions", marked_yaml.load)
+    yaml.safe_load = timed("without positions", yaml.safe_load)
+    return done
+
+
+def parsing(check_script: str | None) -> int:
+    """Parse time of the whole rite, first and again; with ``check_script``, the parses ``choreo check
+    --all-venues`` with both readings makes of it."""
+    import contextlib
+    import io
+
+    from choreo.planning import default_script, load_script
+
+    done = _counting_parses()
+    if check_script is None:
+        for label in ("first load", "again (files unchanged)"):
+            t = time.perf_counter()
+            load_script(default_script())
+            print(f"whole rite, {label}: {(time.perf_counter() - t) * 1000:8.1f} ms, "
+                  f"{len(done)} files parsed", flush=True)
+            done.clear()
+        return 0
+    from choreo.cli import main as choreo_main
+
+    t = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()):
+        status = choreo_main(["check", check_script, "--all-venues", "--reading", "zheng", "--reading", "ao"])
+    total = time.perf_counter() - t
+    by_kind: dict[str, list[float]] = {}
+    for kind, seconds in done:
+        by_kind.setdefault(kind, []).append(seconds)
+    parts = ", ".join(f"{len(v)} {k} ({sum(v):.2f} s)" for k, v in by_kind.items())
+    print(f"choreo check {check_script} --all-venues, 2 readings: exit {status}, {total:.1f} s in all; "
+          f"YAML files parsed: {parts or 'none'}")
+    return 0
+
+
 def bundled(repeat: int) -> int:
     print(f"{'script':34} {'venue':6} {'reading':8} {'steps':>5} {'figures':>7} {'samples':>8} "
           f"{'parse ms':>9} {'plan ms (median)':>17}")
@@ -130,6 +185,8 @@ def main() -> int:
     parser.add_argument("--scaling", action="store_true", help="plan generated scripts of growing length")
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
     parser.add_argument("--reloads", type=int, metavar="N", help="plan with a freshly loaded venue N times")
+    parser.add_argument("--parse", action="store_true", help="parse time of the whole rite, first and again")
+    parser.add_argument("--check", metavar="SCRIPT", help="with --parse: count the parses of choreo check")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # the child process of --scaling
     args = parser.parse_args()
     if args.one:
@@ -139,6 +196,8 @@ def main() -> int:
         return scaling(args.sizes)
     if args.reloads:
         return reloads(args.reloads)
+    if args.parse:
+        return parsing(args.check)
     return bundled(args.repeat)
 
 

@@ -9,7 +9,7 @@ from choreo.errors import ScriptError, suggest
 from choreo.model import Choreography
 from choreo.paths import scripts_dir
 from choreo.planner import Planner
-from choreo.script import Script, apply_reading, parse_script
+from choreo.script import Script, apply_reading
 from stage.model import Venue
 
 DEFAULT_SCRIPT = "xiangshe/full.yaml"
@@ -42,7 +42,10 @@ def find_script(name: str | Path | None) -> Path:
 
 
 def load_script(name: str | Path | None) -> Script:
-    return parse_script(find_script(name))
+    """The script parsed once while its files are unchanged (choreo.script_cache)."""
+    from choreo import script_cache
+
+    return script_cache.load(find_script(name))
 
 
 def script_readings(path: str | Path | None) -> list[str]:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from choreo import script_cache
 from choreo.errors import Location, ScriptError, suggest
 from choreo.model import Assertion
 from choreo.script import (
@@ -24,7 +25,6 @@ from choreo.script import (
     StepChange,
     StepDecl,
     parse_facing,
-    parse_script,
 )
 from choreo.verbs.registry import load_verbs
 from stage.marked_yaml import MDict, MList, loc_of
@@ -108,7 +108,7 @@ class Parser:
             path = Path(self.path).parent / str(item)
             if not path.exists():
                 raise ScriptError(f"no such script to include: {item}", loc_of(item, items.loc))
-            parts.append(parse_script(path))
+            parts.append(script_cache.load(path))  # an unchanged passage is not parsed again
         figures: dict[str, FigureDecl] = {}
         groups: dict[str, tuple[str, ...]] = {}
         steps: list[StepDecl] = []

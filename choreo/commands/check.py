@@ -37,7 +37,7 @@ def _planning():
 
 
 def _script_path(planning, script: str | None) -> Path:
-    from choreo.errors import Location, ScriptError
+    from choreo.errors import ScriptError
     if script is None:
         return Path(planning.default_script())
     path = Path(script)
@@ -45,23 +45,14 @@ def _script_path(planning, script: str | None) -> Path:
         if hasattr(planning, "find_script") and not path.suffix:
             return Path(planning.find_script(script))  # a bundled script by name (e01-youshe)
         raise ScriptError(f"no such script file: {script}")
-    try:
-        import yaml
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise ScriptError(f"{script} is not a step script (not YAML: {type(exc).__name__})",
-                          Location(str(path), 1, 1)) from None
-    if not isinstance(data, dict):
-        raise ScriptError(f"{script} is not a step script (expected a mapping with steps)",
-                          Location(str(path), 1, 1))
     return path
 
 
-def _readings(planning, path: Path, asked: list[str]) -> list[str | None]:
+def _readings(script, asked: list[str]) -> list[str | None]:
     from choreo.errors import ScriptError, suggest
     if not asked:
         return [None]
-    known = list(planning.script_readings(path))
+    known = list(script.reading_names)
     for r in asked:
         if r not in known:
             raise ScriptError(f"unknown reading '{r}' (this script has: {', '.join(known) or 'none'})",
@@ -80,14 +71,15 @@ def run(args) -> int:
     from choreo.check import check_report, compare, output
 
     planning = _planning()
-    path = _script_path(planning, args.script)
-    readings = _readings(planning, path, args.reading)
+    # Parsed once, with positions, for every venue and reading planned below.
+    script = planning.load_script(_script_path(planning, args.script))
+    readings = _readings(script, args.reading)
     runs, comparisons, texts, failed = [], [], [], False
     for venue in _venues(args):
         plans, reports = [], []
         for reading in readings:
-            ch = planning.plan_script(path, venue=venue, reading=reading,
-                                      from_step=args.from_step, to_step=args.to_step)
+            ch = planning.plan(script, venue=venue, reading=reading,
+                               from_step=args.from_step, to_step=args.to_step)
             rep = check_report(ch)
             plans.append(ch)
             reports.append(rep)

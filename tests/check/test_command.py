@@ -44,9 +44,9 @@ def _plan(path, *, venue=None, reading=None, from_step=None, to_step=None):
 @pytest.fixture
 def planner(monkeypatch, tmp_path):
     fake = types.ModuleType("choreo.planning")
-    fake.plan_script = _plan
+    fake.load_script = lambda path: types.SimpleNamespace(path=path, reading_names=("zheng", "ao"))
+    fake.plan = lambda script, **options: _plan(script.path, **options)
     fake.default_script = lambda: tmp_path / "ok.yaml"
-    fake.script_readings = lambda path: ["zheng", "ao"]
     monkeypatch.setitem(sys.modules, "choreo.planning", fake)
     import choreo
 
@@ -54,7 +54,6 @@ def planner(monkeypatch, tmp_path):
     monkeypatch.setattr(choreo, "planning", fake, raising=False)
     for kind in ("ok", "bad", "unknown-figure"):
         (tmp_path / f"{kind}.yaml").write_text(f"kind: {kind}\n", encoding="utf-8")
-    (tmp_path / "notes.txt").write_text("- just\n- a list\n", encoding="utf-8")
     return tmp_path
 
 
@@ -73,7 +72,6 @@ def test_exit_1_on_a_collision_with_the_text_quoted(planner, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["notes.txt"], "is not a step script"),
     (["missing.yaml"], "no such script file"),
     (["ok.yaml", "--reading", "zhang"], "unknown reading 'zhang'"),
     (["unknown-figure.yaml"], "unknown figure '司躲'"),
@@ -112,3 +110,30 @@ def test_bundled_scripts_smoke(capsys):
     for script in scripts:
         assert main(["check", str(script), "--all-venues", "--json"]) in (0, 1)
         jsonschema.validate(json.loads(capsys.readouterr().out), SCHEMA)
+
+
+def test_a_file_that_is_not_a_script_is_reported_at_its_position(tmp_path, capsys):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("- just\n- a list\n", encoding="utf-8")
+    assert main(["check", str(notes)]) == 2
+    err = capsys.readouterr().err
+    assert f"{notes}:1:1: error: a step script must be a YAML mapping" in err and "Traceback" not in err
+
+
+def test_check_parses_the_script_once_for_every_venue_and_reading(monkeypatch, capsys):
+    import yaml
+
+    from choreo import script_cache
+    from choreo.planning import find_script
+    from stage import marked_yaml
+
+    script_cache.clear()
+    read = []
+    real_load, real_safe_load = marked_yaml.load, yaml.safe_load
+    monkeypatch.setattr(marked_yaml, "load", lambda path: read.append(str(path)) or real_load(path))
+    monkeypatch.setattr(yaml, "safe_load", lambda text: read.append("without positions") or real_safe_load(text))
+    path = find_script("e01-youshe")
+    assert main(["check", str(path), "--all-venues", "--reading", "zheng", "--reading", "ao", "--json"]) in (0, 1)
+    doc = json.loads(capsys.readouterr().out)
+    assert len(doc["runs"]) == 4  # two venues × two readings planned and checked
+    assert read == [str(path)]

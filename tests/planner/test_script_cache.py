@@ -1,0 +1,75 @@
+"""A parsed script is kept while its files are unchanged: switching venue or reading does not parse
+again, and editing the script, a passage it includes or its venue's files does."""
+
+import os
+import shutil
+
+from choreo import script_cache
+from choreo.paths import scripts_dir
+from choreo.planning import load_script, plan
+from stage import marked_yaml
+from stage.loader import venue_path
+
+
+def _counting(monkeypatch):
+    read = []
+    real_load = marked_yaml.load
+    monkeypatch.setattr(marked_yaml, "load", lambda path: read.append(os.path.basename(path)) or real_load(path))
+    return read
+
+
+def _touch_later(path):
+    st = os.stat(path)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+
+
+def _sequence(tmp_path):
+    for name in ("e01-youshe.yaml", "e02-first-round.yaml"):
+        shutil.copy(scripts_dir() / "xiangshe" / name, tmp_path / name)
+    seq = tmp_path / "seq.yaml"
+    seq.write_text("title: two passages\ninclude: [e01-youshe.yaml, e02-first-round.yaml]\n", encoding="utf-8")
+    return seq
+
+
+def test_unchanged_files_are_parsed_once_across_venues_and_readings(tmp_path, monkeypatch):
+    script_cache.clear()
+    read = _counting(monkeypatch)
+    seq = _sequence(tmp_path)
+    script = load_script(seq)
+    assert read == ["seq.yaml", "e01-youshe.yaml", "e02-first-round.yaml"]
+    first = plan(script, venue="xie", reading="zheng")
+    again = load_script(seq)
+    assert again is script and len(read) == 3
+    other = plan(again, venue="xiang", reading="ao")
+    assert other.venue.key == "xiang" and len(other.steps) > 0 and len(first.steps) > 0
+
+
+def test_an_edited_script_or_passage_is_parsed_again(tmp_path, monkeypatch):
+    script_cache.clear()
+    seq = _sequence(tmp_path)
+    before = load_script(seq)
+    read = _counting(monkeypatch)
+    passage = tmp_path / "e02-first-round.yaml"
+    passage.write_text(passage.read_text(encoding="utf-8").replace("title: ", "title: 改", 1), encoding="utf-8")
+    _touch_later(passage)
+    after = load_script(seq)
+    # The sequence and the edited passage are read again; the unchanged passage is not.
+    assert read == ["seq.yaml", "e02-first-round.yaml"]
+    assert after is not before and len(after.steps) == len(before.steps)
+    _touch_later(seq)
+    assert load_script(seq) is not after and read[-1] == "seq.yaml"
+
+
+def test_an_edited_venue_file_invalidates_the_parsed_script(tmp_path, monkeypatch):
+    script_cache.clear()
+    venue = tmp_path / "venues" / "xie.yaml"
+    venue.parent.mkdir()
+    for f in venue_path("xie").parent.glob("*.yaml"):
+        shutil.copy(f, venue.parent / f.name)
+    script = tmp_path / "walk.yaml"
+    script.write_text((scripts_dir() / "xiangshe" / "e01-youshe.yaml").read_text(encoding="utf-8")
+                      .replace("venue: xie", f"venue: {venue}", 1), encoding="utf-8")
+    first = load_script(script)
+    assert load_script(script) is first
+    _touch_later(venue)
+    assert load_script(script) is not first
