@@ -12,9 +12,11 @@ passes through 北面. Reduce modulo 360 for a compass bearing (``Pose.bearing``
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 import numpy as np
@@ -272,13 +274,24 @@ class Choreography:
         return hold if hold is not None and hold.holder is None else None
 
     def posture_at(self, figure: str, t: float) -> str:
-        posture = "立"
-        for event in self.events:
-            if event.t > t:
-                break
-            if event.figure == figure and event.kind in POSTURE_EVENTS:
-                posture = POSTURE_EVENTS[event.kind]
-        return posture
+        """立 or 坐: set by the figure's last 坐/興 among the events up to the first one after t."""
+        reached, by_figure = self._posture_index
+        k = bisect.bisect_right(reached, t)  # events[:k] come before the first event later than t
+        indices, postures = by_figure.get(figure, ((), ()))
+        i = bisect.bisect_left(indices, k) - 1
+        return postures[i] if i >= 0 else "立"
+
+    @cached_property
+    def _posture_index(self) -> tuple[list[float], dict[str, tuple[list[int], list[str]]]]:
+        # Built once so that a lookup is a bisection, not a scan of the events (a long rite has thousands).
+        reached = list(itertools.accumulate((e.t for e in self.events), max))
+        by_figure: dict[str, tuple[list[int], list[str]]] = {}
+        for i, event in enumerate(self.events):
+            if event.kind in POSTURE_EVENTS:
+                indices, postures = by_figure.setdefault(event.figure, ([], []))
+                indices.append(i)
+                postures.append(POSTURE_EVENTS[event.kind])
+        return reached, by_figure
 
     def step_at(self, t: float) -> Step | None:
         """The step being enacted at t (the latest-starting one when steps overlap)."""
