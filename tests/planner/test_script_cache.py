@@ -73,3 +73,16 @@ def test_an_edited_venue_file_invalidates_the_parsed_script(tmp_path, monkeypatc
     assert load_script(script) is first
     _touch_later(venue)
     assert load_script(script) is not first
+
+
+def test_the_viewers_venue_and_reading_switch_parses_the_script_once(tmp_path, monkeypatch):
+    from choreo.viewer.session import Request, Session
+
+    script_cache.clear()
+    read = _counting(monkeypatch)
+    seq = _sequence(tmp_path)
+    session = Session(Request(str(seq)))
+    loaded = [session.load(), session.with_(venue="xiang").load(), session.with_(reading="ao").load()]
+    assert [(ld.choreography.venue.key, ld.choreography.reading) for ld in loaded] == \
+        [("xie", "zheng"), ("xiang", "zheng"), ("xie", "ao")]
+    assert read == ["seq.yaml", "e01-youshe.yaml", "e02-first-round.yaml"]
