@@ -25,6 +25,40 @@ from stage.errors import Location
 from stage.model import Venue
 
 POSTURE_EVENTS = {"坐": "坐", "興": "立"}
+# Going out of the venue by the 門 and coming back in (choreo/verbs/closing.py): a figure outside is
+# neither drawn nor checked; his track goes on (where he waits outside) so that he comes back from there.
+LEAVE, ENTER = "出", "入"
+# One man, two offices (the 司正 serves as 司馬): the figure he was is absent from a 為 on, the one he
+# becomes present from its 代.
+BECOME, TAKE_OVER = "為", "代"
+ABSENT_FROM, PRESENT_FROM = (LEAVE, BECOME), (ENTER, TAKE_OVER)
+# Shoes taken off below the 堂 and put on again (說屨 … 納屨): a state the frames mark.
+SHOES_OFF, SHOES_ON = "說屨", "納屨"
+
+
+def state_spans(events, figure: str, start, end) -> tuple[tuple[float, float], ...]:
+    """The spans [t0, t1) between each ``start`` event of ``figure`` (a kind or a tuple of kinds) and
+    the next ``end`` one (open to infinity when none follows; from minus infinity when the first is an
+    ``end``: a figure who comes in, or takes over, was not there before)."""
+    start = (start,) if isinstance(start, str) else tuple(start)
+    end = (end,) if isinstance(end, str) else tuple(end)
+    spans, opened, first = [], None, True
+    for ev in sorted((e for e in events if e.figure == figure and e.kind in start + end), key=lambda e: e.t):
+        if first and ev.kind in end:
+            opened = -math.inf
+        first = False
+        if ev.kind in start and opened is None:
+            opened = ev.t
+        elif ev.kind in end and opened is not None:
+            spans.append((opened, ev.t))
+            opened = None
+    if opened is not None:
+        spans.append((opened, float("inf")))
+    return tuple(spans)
+
+
+def within(spans: tuple[tuple[float, float], ...], t: float) -> bool:
+    return any(t0 <= t < t1 for t0, t1 in spans)
 
 
 @dataclass(frozen=True)
@@ -46,6 +80,7 @@ class Track:
 
     figure: str
     samples: np.ndarray  # shape (n, 4), read-only
+    absent: tuple[tuple[float, float], ...] = ()  # spans [t0, t1) outside the venue (出 … 入)
 
     def __post_init__(self) -> None:
         arr = np.array(self.samples, dtype=float).reshape(-1, 4)
@@ -57,6 +92,16 @@ class Track:
     @property
     def t(self) -> np.ndarray:
         return self.samples[:, 0]
+
+    def present(self, times) -> np.ndarray:
+        """Whether ``at`` gives a place at each of ``times``: from the first sample on, not outside."""
+        times = np.asarray(times, float)
+        if len(self.samples) == 0:
+            return np.zeros(times.shape, bool)
+        here = times >= self.samples[0, 0]
+        for t0, t1 in self.absent:
+            here &= (times < t0) | (times >= t1)
+        return here
 
     @property
     def start(self) -> float:
@@ -70,10 +115,10 @@ class Track:
         """(x, y, facing) at time t; None before the first sample (not yet present).
 
         After the last sample the figure stays where it is. At a time with two samples (an
-        instantaneous change) the later one wins.
+        instantaneous change) the later one wins. None too while he is outside the venue (``absent``).
         """
         s = self.samples
-        if len(s) == 0 or t < s[0, 0]:
+        if len(s) == 0 or t < s[0, 0] or (self.absent and within(self.absent, t)):
             return None
         i = int(np.searchsorted(s[:, 0], t, side="right")) - 1
         if i >= len(s) - 1:

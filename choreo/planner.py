@@ -19,7 +19,19 @@ from typing import Any
 import numpy as np
 
 from choreo.errors import PlanError, ScriptError, YiliError, suggest
-from choreo.model import Choreography, Contact, Event, FigureInfo, Hold, Step, Track
+from choreo.model import (
+    ABSENT_FROM,
+    LEAVE,
+    PRESENT_FROM,
+    Choreography,
+    Contact,
+    Event,
+    FigureInfo,
+    Hold,
+    Step,
+    Track,
+    state_spans,
+)
 from choreo.planstate import Carry, Meeting, PlanRun, Snapshot
 from choreo.roles import role_of
 from choreo.script import Action, FigureDecl, Script, StepDecl
@@ -211,6 +223,10 @@ class Planner:
         snapshots: list[Snapshot] = []
         run = PlanRun(self._initial_timelines(), {name: decl.position for name, decl in self.script.figures.items()})
         run.carries.extend(self._initial_carries(run))
+        for name, decl in self.script.figures.items():
+            if decl.kind == "person" and self.router(self.radius(name)).region_of(run.timelines[name].pos) is None:
+                # Declared outside the venue (the 從者 waiting beyond the 門): outside from the start.
+                run.events.append(Event(0.0, name, LEAVE, "start", "門"))
         ends: dict[str, tuple[float, float]] = {}
         previous_end = 0.0
         index, resyncs = 0, 0
@@ -363,10 +379,11 @@ class Planner:
             role = decl.role or ("object" if decl.kind == "object" else role_of(name))
             figures[name] = FigureInfo(name, decl.label, self.radius(name) if decl.kind == "person"
                                        else (decl.radius or 0.5), decl.kind, role, decl.carries)
-        tracks = {name: Track(name, _rounded(tl.samples)) for name, tl in run.timelines.items()}
+        absent = {name: state_spans(run.events, name, ABSENT_FROM, PRESENT_FROM) for name in run.timelines}
+        tracks = {name: Track(name, _rounded(tl.samples), absent[name]) for name, tl in run.timelines.items()}
         for name in figures:
             if figures[name].kind == "object":
-                tracks[name] = Track(name, _rounded(self._object_samples(name, run)))
+                tracks[name] = Track(name, _rounded(self._object_samples(name, run)), _carried_out(name, run, absent))
         events = tuple(sorted(run.events, key=lambda e: (e.t, self._figure_order[e.figure])))
         holds = tuple(Hold(c.obj, round(c.t0, 6), round(c.t1, 6) if math.isfinite(c.t1) else math.inf, c.carrier,
                            None if c.place is None else (round(c.place[0], 4) + 0.0, round(c.place[1], 4) + 0.0),
@@ -406,6 +423,19 @@ class Planner:
                 samples.append([t, x, y, facing])
         samples.sort(key=lambda s: s[0])
         return samples
+
+
+def _carried_out(name: str, run: PlanRun, absent: Mapping[str, tuple]) -> tuple[tuple[float, float], ...]:
+    """An object is outside the venue while whoever carries it is (the 俎 taken out to the 從者)."""
+    spans = []
+    for carry in run.carries:
+        if carry.obj != name or carry.carrier is None:
+            continue
+        for t0, t1 in absent.get(carry.carrier, ()):
+            lo, hi = max(t0, carry.t0), min(t1, carry.t1)
+            if hi > lo:
+                spans.append((round(lo, 4), hi if math.isinf(hi) else round(hi, 4)))
+    return tuple(sorted(spans))
 
 
 def _recorded_modifiers(action: Action) -> list[str]:

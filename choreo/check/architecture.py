@@ -131,6 +131,7 @@ def obstacle_collisions(ch: Choreography) -> list[Violation]:
         pa = s[:, 1:3]
         pb = np.vstack([s[1:, 1:3], s[-1:, 1:3]])  # after the last sample: standing still
         keep = (t[1:] > t[:-1]) | (np.arange(len(s)) == len(s) - 1)
+        keep &= ch.tracks[name].present(t[:-1])  # outside the venue (出 … 入) nothing is in the way
         for out, value in ((seg_a, pa[keep]), (seg_b, pb[keep]), (seg_t0, t[:-1][keep]), (seg_t1, t[1:][keep]),
                            (seg_fig, np.full(keep.sum(), k)),
                            (seg_r, np.full(keep.sum(), ch.figures[name].radius))):

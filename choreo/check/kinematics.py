@@ -60,7 +60,7 @@ def facings(track: Track, times: np.ndarray, side: str = "right") -> np.ndarray:
 def present(track: Track, times: np.ndarray) -> np.ndarray:
     if len(track.samples) == 0:
         return np.zeros(len(times), bool)
-    return np.asarray(times) >= track.start
+    return track.present(times)  # from the first sample on, and not while outside the venue (出 … 入)
 
 
 def intervals(track: Track, grid: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -46,6 +46,10 @@ TERMS: dict[str, tuple[frozenset, frozenset]] = {
     "適": (frozenset({"適"}), frozenset({"at"})),
     "進": (frozenset({"進", "少進"}), frozenset()),
     "退": (frozenset({"退", "少退", "卻"}), frozenset()),
+    "降席": (frozenset({"降席"}), frozenset()),
+    "逆降": (frozenset({"逆降"}), frozenset()),
+    "出": (frozenset({"出"}), frozenset()),
+    "入": (frozenset({"入"}), frozenset()),
     "相揖": (frozenset({"相揖", "揖"}), frozenset()),
     "揖": (frozenset({"揖", "相揖"}), frozenset()),
     **{t: (frozenset({t}), frozenset({"faces"})) for t in FACING_TERMS},
@@ -90,9 +94,14 @@ def _blank_out(text: str, skip: tuple[str, ...]) -> str:
     return "".join(out)
 
 
+# Seeds 001 and 002 are in simplified characters: the movement words are read in the table's
+# traditional spelling, one character for one so that positions stay those of the quotation.
+TRADITIONAL = str.maketrans("东还进适阶复后钩内尽与", "東還進適階復後鉤內盡與")
+
+
 def find_terms(text: str, venue: Venue | None = None) -> list[Term]:
     """Movement terms of a quotation, in order, each counted once (longest match wins)."""
-    text = _blank_out(text.replace("[", "").replace("]", ""), skipped_clauses(venue))
+    text = _blank_out(text.replace("[", "").replace("]", "").translate(TRADITIONAL), skipped_clauses(venue))
     taken = [False] * len(text)
     found: list[Term] = []
     for m in (m for pattern in PLACED for m in pattern.finditer(text)):

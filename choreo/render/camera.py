@@ -74,7 +74,7 @@ class Camera:
             s = self.choreo.tracks[name].samples  # Track.at on all sample times at once
             if not len(s):
                 continue
-            tt = ts[ts >= s[0, 0]]  # absent before the first sample
+            tt = ts[self.choreo.tracks[name].present(ts)]  # absent before the first sample and while outside
             if len(tt):
                 xs.append(np.interp(tt, s[:, 0], s[:, 1]))
                 ys.append(np.interp(tt, s[:, 0], s[:, 2]))
@@ -121,16 +121,14 @@ class Camera:
         ts = times[:, None] + _OFFSETS[None, :]  # (moments, offsets)
         xs = np.empty((len(names), *ts.shape))
         ys = np.empty_like(xs)
-        first = np.empty(len(names))
         for k, name in enumerate(names):
             s = tracks[name].samples
-            first[k] = s[0, 0]
             xs[k] = np.interp(ts, s[:, 0], s[:, 1])
             ys[k] = np.interp(ts, s[:, 0], s[:, 2])
-        present = times[None, :] >= first[:, None]  # (figures, moments): Track.at is not None
+        present = np.array([tracks[n].present(times) for n in names])  # (figures, moments): Track.at is not None
         named_here = present & is_named[:, None]
         actors = np.where(named_here.any(axis=0)[None, :], named_here, present & is_person[:, None])
-        pts = actors[:, :, None] & (ts[None, :, :] >= first[:, None, None])  # absent before the first sample
+        pts = actors[:, :, None] & np.array([tracks[n].present(ts) for n in names])  # absent before / outside
         count = pts.sum(axis=(0, 2))
         hall = pts & (ys >= self.layout.range_top)
         hall_count = hall.sum(axis=(0, 2))

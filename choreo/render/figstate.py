@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 
-from choreo.model import POSTURE_EVENTS, Choreography, Pose
+from choreo.model import POSTURE_EVENTS, Choreography, Pose, within
 
 GESTURES = ("揖", "拜", "射", "獲", "釋獲", "命")
 GESTURE_MIN = 1.2  # ceremony seconds a gesture without a duration stays visible (modelling choice)
@@ -81,6 +81,9 @@ class FigureStates:
             rows = self._rows[figure] = (s[:, 0].tolist(), s[:, 1:4].tolist()) if len(s) else ([], [])
         times, xyf = rows
         if not times or t < times[0]:
+            return None
+        absent = self._choreo.tracks[figure].absent
+        if absent and within(absent, t):
             return None
         i = bisect.bisect_right(times, t) - 1
         if i >= len(times) - 1:

@@ -79,7 +79,7 @@ _LOADED = _Loaded()
 def load_verbs() -> dict[str, VerbSpec]:
     """Import the verb modules once (they register themselves) and return the registry."""
     if not _LOADED.done:
-        from choreo.verbs import gestures, going, paths, stairs, turning  # noqa: F401
+        from choreo.verbs import closing, gestures, going, paths, stairs, turning  # noqa: F401
 
         _LOADED.done = True
     return VERBS
