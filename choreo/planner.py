@@ -21,6 +21,7 @@ import numpy as np
 from choreo.errors import PlanError, ScriptError, YiliError, suggest
 from choreo.model import (
     ABSENT_FROM,
+    ENTER,
     LEAVE,
     PRESENT_FROM,
     Choreography,
@@ -120,10 +121,22 @@ class StepContext:
             raise exc.with_location(loc) from None
 
     # -- motion ----------------------------------------------------------------------------------
+    def outside(self, figure: str) -> bool:
+        """Whether the figure is outside the venue now: an 出 not yet followed by an 入."""
+        state = None
+        for ev in self.run.events:
+            if ev.figure == figure and ev.kind in (LEAVE, ENTER):
+                state = ev.kind
+        return state == LEAVE
+
     def walk(self, figure: str, goal: XY, via: list[XY] | None = None, *, pace: float | None = None,
              duration: float | None = None) -> None:
-        """Route ``figure`` to ``goal`` through ``via`` and walk it, facing the way of travel."""
+        """Route ``figure`` to ``goal`` through ``via`` and walk it, facing the way of travel.
+        Outside the 門 there is no plan of the ground: he walks straight."""
         tl = self.timeline(figure)
+        if self.outside(figure):
+            tl.walk([tl.pos, *(via or []), goal], pace or self.param("pace"), self.param("turn_rate"))
+            return
         router = self.router(figure)
         path = router.route(tl.pos, goal, via or [])
         standing = self._in_the_way(figure, path)

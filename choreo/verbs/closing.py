@@ -27,11 +27,7 @@ GATE_GAP = 1.5
 
 def is_outside(ctx, figure: str) -> bool:
     """Whether the figure is outside the venue now (an 出 not yet followed by an 入)."""
-    state = None
-    for ev in ctx.run.events:
-        if ev.figure == figure and ev.kind in (LEAVE, ENTER):
-            state = ev.kind
-    return state == LEAVE
+    return ctx.outside(figure)
 
 
 def _gate(ctx):
@@ -129,8 +125,11 @@ def shoes_on(ctx, actor, members, action):
 def leave_mat(ctx, actor, members, action):
     """降席 — step off one's mat: 「宾降席，北面。主人降席自南方，阼阶上北面。大夫降席，席东南面」〔002〕. The figure
     walks from his seat to the place named (by the way ``由`` names: 「自南方」) and faces as ``面`` says.
+    ``降`` alone in the text names this too: 「宾降及阶」〔002〕 (from his mat to the head of the 階).
     """
     go(ctx, actor, members, action, str(action.arg))
+    for m in members:
+        ctx.record(m, "降")
 
 
 @verb("升席", kind="going", args="the seat (default: his 位)", example="賓: [升席]", modifiers=("面",))
