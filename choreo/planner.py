@@ -135,6 +135,9 @@ class StepContext:
         Outside the 門 there is no plan of the ground: he walks straight."""
         tl = self.timeline(figure)
         if self.outside(figure):
+            if self.router(figure).region_of(goal) is not None:
+                raise ScriptError(f"{figure} is outside the 門: he comes in by it (入) before going to "
+                                  f"({goal[0]:.1f}, {goal[1]:.1f})", self.action.loc if self.action else self.step.loc)
             tl.walk([tl.pos, *(via or []), goal], pace or self.param("pace"), self.param("turn_rate"))
             return
         router = self.router(figure)

@@ -17,8 +17,11 @@ EPS = 1e-9
 
 
 def grid_of(tracks: list[Track], t0: float | None = None, t1: float | None = None) -> np.ndarray:
-    """The sorted union of the sample times of ``tracks`` (clipped to [t0, t1], which are added)."""
+    """The sorted union of the sample times of ``tracks`` and of their absences' ends (clipped to [t0, t1],
+    which are added)."""
     parts = [tr.t for tr in tracks if len(tr.samples)]
+    # Going out and coming back in (出 … 入) starts and ends an interval of its own.
+    parts += [np.array([b for span in tr.absent for b in span if np.isfinite(b)]) for tr in tracks if tr.absent]
     if t0 is not None:
         parts.append(np.array([t0]))
     if t1 is not None:

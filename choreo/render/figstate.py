@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 
-from choreo.model import POSTURE_EVENTS, Choreography, Pose, within
+from choreo.model import POSTURE_EVENTS, SHOES_OFF, SHOES_ON, Choreography, Pose, state_spans, within
 
 GESTURES = ("揖", "拜", "射", "獲", "釋獲", "命")
 GESTURE_MIN = 1.2  # ceremony seconds a gesture without a duration stays visible (modelling choice)
@@ -45,6 +45,9 @@ class FigureStates:
                 times.append(latest)
                 postures.append(POSTURE_EVENTS[ev.kind])
         self._choreo = choreo
+        shoe_events = [ev for ev in choreo.events if ev.kind in (SHOES_OFF, SHOES_ON)]
+        self._unshod = {name: state_spans(shoe_events, name, SHOES_OFF, SHOES_ON)
+                        for name in {ev.figure for ev in shoe_events}}
         self._rows: dict[str, tuple[list[float], list[list[float]]]] = {}  # per figure: times, (x, y, facing)
         for ev in sorted(choreo.events, key=lambda e: e.t):
             if ev.kind in GESTURES:
@@ -105,6 +108,11 @@ class FigureStates:
         """How a held thing is named on its badge: a declared object's label, else its own name."""
         info = self._choreo.figures.get(thing)
         return (info.label if info is not None and info.label else thing).removeprefix("obj.")
+
+    def unshod(self, figure: str, t: float) -> bool:
+        """Whether the figure has taken his shoes off (說屨) and not put them on again at t."""
+        spans = self._unshod.get(figure)
+        return bool(spans) and within(spans, t)
 
     def holder(self, obj: str, t: float) -> str | None:
         """Who has the declared object in his hands at t (``Choreography.holder_of``)."""

@@ -239,6 +239,8 @@ class FigureLayer:
                 pygame.draw.circle(surf, PLAN["halo"], (px, py), r * 0.55, max(1, round(1.5 * k)))
             if not small:
                 self._wedge(surf, px, py, r, f.pose.bearing, k)
+                if self.states.unshod(f.name, t):
+                    self._bare_feet(surf, px, py, r, f.pose.bearing, k)
                 self._carried(surf, f, cfg.deco_px(12))
                 if gesture:
                     g = self.texts.render(gesture, cfg.px(15), INK, PLAN["halo"], where="gesture")
@@ -252,6 +254,15 @@ class FigureLayer:
         b1 = (px + math.sin(a - side) * r, py - math.cos(a - side) * r)
         b2 = (px + math.sin(a + side) * r, py - math.cos(a + side) * r)
         pygame.draw.polygon(surf, INK, [tip, b1, b2])
+
+    def _bare_feet(self, surf, px, py, r, bearing, k) -> None:
+        """說屨: two small open marks on the rim behind the figure, his shoes off (choice of sign)."""
+        for side in (-35.0, 35.0):
+            a = math.radians(bearing + 180.0 + side)
+            fx, fy = px + math.sin(a) * r, py - math.cos(a) * r
+            dot = max(2, round(r * 0.28))
+            pygame.draw.circle(surf, PLAN["halo"], (fx, fy), dot)
+            pygame.draw.circle(surf, INK, (fx, fy), dot, max(1, round(1.2 * k)))
 
     def _carried(self, surf, f: PlacedFigure, size: int) -> None:
         """Each object held as a badge with its first character, in the objects' colour, under the disc."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from inspect import cleandoc
 
 
@@ -79,7 +80,9 @@ _LOADED = _Loaded()
 def load_verbs() -> dict[str, VerbSpec]:
     """Import the verb modules once (they register themselves) and return the registry."""
     if not _LOADED.done:
-        from choreo.verbs import closing, gestures, going, paths, stairs, turning  # noqa: F401
+        from choreo.verbs import gestures, going, paths, stairs, turning  # noqa: F401
 
+        # The closing's verbs build on the others: registered after them (and listed after them).
+        import_module("choreo.verbs.closing")
         _LOADED.done = True
     return VERBS

@@ -36,8 +36,13 @@ def full_plan(venue):
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=_id)
 def test_every_step_quotes_its_clause_verbatim(path):
+    """Except a bridge over what no seed holds (the third round): its text is the title card saying so,
+    and the step says it is a modelling choice."""
     script = parse_script(path)
     for step in script.steps:
+        if step.text.endswith("— not in the seeds"):
+            assert any(n.startswith("choice:") for n in step.notes), f"{step.id}: a bridge step without a choice: note"
+            continue
         assert re.sub(r"\s", "", step.text) in CLEAN[step.source[:3]], f"{step.id}: 「{step.text}」"
 
 
@@ -110,6 +115,9 @@ def test_passages_join_up_in_the_whole_sequence(venue):
             if name.startswith("obj.") or name not in sequence.figures:
                 continue
             pose = ch.pose_at(name, first.t0)
+            if pose is None:  # outside the 門 (the 從者), or not there yet (the 司正 takes over from the 司馬)
+                assert ch.tracks[name].absent, f"{after.passage}: {name} is missing"
+                continue
             gap = math.dist((pose.x, pose.y), tl.pos)
             assert gap <= 1.5, f"{after.passage}: {name} declared at {after.figures[name].start}, " \
                                f"but {before.passage} leaves him {gap:.1f} 尺 away"
