@@ -16,7 +16,7 @@ def rite():
 
 
 def test_the_whole_rite_keeps_every_clause_for_its_reading_time(rite, capsys):
-    """The default whole-rite video (--max-minutes 30) speeds up the walks and gives up no clause."""
+    """The default whole-rite video (--max-minutes 32) speeds up the walks and gives up no clause."""
     from choreo.commands.render import DEFAULT_MAX_MINUTES
     from choreo.render.timeline import fit_pace, reading_seconds
 
@@ -33,8 +33,8 @@ def test_the_whole_rite_keeps_every_clause_for_its_reading_time(rite, capsys):
     short = [s.id for s in rite.steps
              if on_screen.get(s.id, 0.0) < max(pace.hold, reading_seconds(s.text, pace.rate)) - 2 * dt]
     assert short == []
-    # a title card for each of the 13 passages
-    assert len([seg for seg in tl.segments if seg.card]) == 13
+    # a title card for each passage
+    assert len([seg for seg in tl.segments if seg.card]) == len({s.passage for s in rite.steps})
 
 
 def test_a_ten_minute_video_says_what_it_gives_up(rite, capsys):
