@@ -20,9 +20,6 @@ from choreo.verbs.registry import verb
 
 GATE = "門"
 OUTSIDE = "門外"
-# choice: two figures going out or in one after the other pass the 門 this many seconds apart (one
-# body's width at the ritual pace and a little more); the text says only 「众宾皆出」.
-GATE_GAP = 1.5
 
 
 def is_outside(ctx, figure: str) -> bool:
@@ -53,7 +50,7 @@ def go_out(ctx, actor, members, action):
     """出 — go out of the venue by the 門: 「宾出，众宾皆出，主人送于门外，再拜」〔002〕; 「司正以俎出，授从者」〔002〕.
     The figure walks to the 門, passes it (an ``出`` event) and walks on to the place outside; from
     then on he is outside the picture and the collision check until he comes back in (入). A group
-    goes out one after another, the first named first, GATE_GAP seconds apart at the 門.
+    goes out one after another, the first named first, ``gate_gap`` seconds apart at the 門 (a venue parameter).
     """
     gate = _gate(ctx)
     outside = ctx.place(str(action.arg) if action.arg is not None else OUTSIDE)
@@ -63,7 +60,7 @@ def go_out(ctx, actor, members, action):
         tl = ctx.timeline(m)
         path = ctx.router(m).route(tl.pos, gate.point)
         length = sum(math.dist(a, b) for a, b in zip(path, path[1:], strict=False))
-        earliest = _last_passage(ctx, m) + GATE_GAP - length / ctx.param("pace")
+        earliest = _last_passage(ctx, m) + ctx.param("gate_gap") - length / ctx.param("pace")
         tl.hold(earliest)
         ctx.walk(m, gate.point)
         ctx.event(m, LEAVE, 0.0, GATE)
@@ -84,7 +81,7 @@ def come_in(ctx, actor, members, action):
             raise ScriptError(f"{m} is not outside the 門: only one who went out (出) can come in", action.loc)
         tl = ctx.timeline(m)
         lead = math.dist(tl.pos, gate.point) / ctx.param("pace")
-        tl.hold(_last_passage(ctx, m) + GATE_GAP - lead)
+        tl.hold(_last_passage(ctx, m) + ctx.param("gate_gap") - lead)
         tl.walk([tl.pos, gate.point], ctx.param("pace"), ctx.param("turn_rate"))
         ctx.event(m, ENTER, 0.0, GATE)
         if action.arg is not None:
