@@ -21,7 +21,7 @@ from choreo.errors import YiliError
 from choreo.render.config import DEFAULT_SPEED, RenderConfig
 from choreo.render.frame import FrameRenderer
 from choreo.render.text import TextCache
-from choreo.viewer import overlays
+from choreo.viewer import errorpage, overlays
 from choreo.viewer.jobs import Export, Replan
 from choreo.viewer.layout import Layout, layout
 from choreo.viewer.panels import Panels
@@ -48,12 +48,19 @@ DRAG_SLOP = 4  # px a press may move and still count as a click (selecting a fig
 # under 16 ms (modelling choice: half a 60-fps frame's budget, the other half for the piece).
 AHEAD_UNTIL = 0.008
 _DONE = object()
+# Idle (paused, nothing planning or exporting): the loop sleeps this long between two looks at the
+# event queue instead of drawing 60 frames a second. choice: pygame's event.wait(timeout) polls every
+# millisecond (some 2 % CPU); a 40-ms sleep costs about 0.1 % and answers a key within 40 ms.
+IDLE_NAP = 0.04
+STAY_AWAKE = 0.5  # s after the last input the loop runs at full rate (a run of key presses or a drag)
+PROGRESS_EVERY = 0.1  # s between two redraws of the planning time while a plan is being made
+EXPORT_POLL = 0.25  # s between two looks at an export's child process
 GLYPH_SIZES = (13, 14, 15, 16, 20)  # the panels' and the card's text sizes (panels.py, overlays.py)
 
 
 class Viewer:
     def __init__(self, session: Session, *, size: tuple[int, int] = (1280, 800), watch: bool = False,
-                 out_dir: str | os.PathLike = ".", speed: float = DEFAULT_SPEED) -> None:
+                 out_dir: str | os.PathLike = ".", speed: float = DEFAULT_SPEED, plan_limit: float = 60.0) -> None:
         self.session = session
         self.watch = watch
         self.out_dir = Path(out_dir)
@@ -77,12 +84,17 @@ class Viewer:
         self.message: tuple[str, float] | None = None
         self.export: Export | None = None  # an MP4 being written by a child process
         self.saved: list[Path] = []
-        self.planning: Replan | None = None  # a venue or reading being planned in the background
+        self.planning: Replan | None = None  # the script (or another venue, reading) being planned
+        self.plan_limit = plan_limit
         self._ahead = None  # (what it was made for, a generator of pieces of work)
         self._glyphs_warm = -1  # the load (ident) whose characters freetype has loaded
         self._last = time.perf_counter()
         self._watched = self._last
+        self._last_input = self._last
+        self._pending: list = []  # an event the idle wait took off the queue, handled by the next pump
+        self._drawn = None  # what the picture on screen shows (see _picture_key); None: draw anew
         self.watch_every = WATCH_EVERY
+        self.wake_event = pygame.event.custom_type()  # a planning thread posts it when done
         self.load()
 
     # -- loading ------------------------------------------------------------------------------
@@ -99,7 +111,15 @@ class Viewer:
         return self.spans.ids[self.state.step] if 0 <= self.state.step < len(self.spans) else None
 
     def load(self) -> None:
-        self._apply(self.session.load())
+        """Plan the session's script in the background; the window shows the time it takes."""
+        name = self.session.request.script or "the default passage"
+        self._replan(self.session, f"planning {name}", done_text="")
+
+    def reload(self) -> None:
+        """The script changed on disk: plan it again, the old plan playing on meanwhile."""
+        name = self.session.path.name if self.session.path else "the script"
+        self._replan(self._target().with_(), f"reloading {name}", done_text=f"reloaded {name}",
+                     failed_text=f"{name} changed but does not plan: the error is shown")
 
     def _apply(self, loaded: Loaded) -> None:
         self.loaded = loaded
@@ -158,7 +178,13 @@ class Viewer:
             self.state = apply(self.state, self.spans, name, *args)
 
     def do_escape(self) -> None:
-        self.dispatch("toggle_help" if self.state.help else "quit")
+        """Esc closes what is open, the help, then a figure's card, before it quits."""
+        if self.state.help:
+            self.dispatch("toggle_help")
+        elif self.state.selected is not None:
+            self.dispatch("select", None)
+        else:
+            self.dispatch("quit")
 
     def do_switch_venue(self) -> None:
         from stage.loader import list_venues
@@ -186,21 +212,38 @@ class Viewer:
     def _target(self) -> Session:
         return self.planning.session if self.planning is not None else self.session
 
-    def _replan(self, session: Session, what: str) -> None:
+    def _replan(self, session: Session, what: str, done_text: str | None = None,
+                failed_text: str | None = None) -> None:
         """Plan ``session`` in a thread (planning is pure Python, no pygame) while the old plan plays
-        on; :meth:`_poll_replan` swaps it in, at the same step, when it is done. A newer request
-        while one runs replaces it (the older result is dropped)."""
-        self.planning = Replan(session, what)
+        on; :meth:`_poll_replan` swaps it in, at the same step, when it is done, and stops it once it
+        runs past the time limit. A newer request while one runs replaces it (the older is stopped)."""
+        if self.planning is not None:
+            self.planning.stop()
+        self.planning = Replan(session, what, done_text=done_text, limit=self.plan_limit, wake=self._wake)
+        self.planning.failed_text = failed_text or f"{what}: failed"
         self.planning.start()
+
+    def _wake(self) -> None:
+        """From the planning thread: wake the loop if it is idle (SDL's event queue is thread-safe)."""
+        try:
+            pygame.event.post(pygame.event.Event(self.wake_event))
+        except pygame.error:  # the window closed meanwhile
+            pass
 
     def _poll_replan(self) -> None:
         job = self.planning
-        if job is None or not job.done():
+        if job is None:
+            return
+        if not job.done():
+            if job.overdue():
+                job.stop()
             return
         self.planning = None
         self.session = job.session
         self._apply(job.loaded)
-        self.toast(job.what if job.loaded.choreography is not None else f"{job.what}: failed")
+        text = job.done_text if job.loaded.choreography is not None else job.failed_text
+        if text:
+            self.toast(text)
 
     def wait_planned(self, timeout: float = 30.0) -> bool:
         """Pump until a background re-plan has been swapped in (tests and scripted use)."""
@@ -209,6 +252,15 @@ class Viewer:
             self.planning.thread.join(0.01)
             self.pump(0)
         return self.planning is None
+
+    def planning_text(self) -> str | None:
+        """What the window says while a plan is being made: what, for how long, until when."""
+        job = self.planning
+        if job is None:
+            return None
+        if job.stopping:
+            return f"{job.what}: stopping, over the limit of {job.limit:g} s…"
+        return f"{job.what}… {job.elapsed():.1f} s (stopped after {job.limit:g} s)"
 
     def _stem(self) -> str:
         ch = self.choreography
@@ -262,6 +314,8 @@ class Viewer:
     # -- events -------------------------------------------------------------------------------
     def on_event(self, event) -> None:
         kind = event.type
+        if kind == self.wake_event:
+            return
         if kind == pygame.QUIT:
             self.dispatch("quit")
         elif kind == pygame.KEYDOWN:
@@ -347,28 +401,61 @@ class Viewer:
             self.dispatch("zoom", notches, vp.to_world(*pos), vp)
 
     # -- the loop -----------------------------------------------------------------------------
-    def pump(self, dt: float | None = None) -> None:
+    def pump(self, dt: float | None = None) -> bool:
         """Handle pending events, advance time by ``dt`` (default: the wall time since the last pump),
-        look at the script file when watching, and draw one picture."""
+        look at the script file when watching and at the background jobs, and draw the picture when
+        anything on it changed. Returns whether it drew."""
         now = time.perf_counter()
         if dt is None:
             dt = min(0.25, now - self._last)  # after a stall (a re-plan) do not jump ahead
         self._last = now
-        for event in pygame.event.get():
+        events, self._pending = self._pending + pygame.event.get(), []
+        for event in events:
+            if event.type != self.wake_event:
+                self._last_input = now
             self.on_event(event)
             if self.state.quit:
-                return
+                return False
         self.dispatch("tick", dt)
         if self.watch and now - self._watched >= self.watch_every:
             self._watched = now
             if self.session.changed():
-                self.load()
-                self.toast("reloaded " + (self.session.path.name if self.session.path else "the script"))
+                self.reload()
         self._poll_export()
         self._poll_replan()
-        self.draw()
-        pygame.display.flip()
+        drew = bool(events) or self._picture_key(now) != self._drawn
+        if drew:
+            self.draw()
+            pygame.display.flip()
+            self._drawn = self._picture_key(now)
         self._work_ahead(now)
+        return drew
+
+    def _picture_key(self, now: float) -> tuple:
+        """All that the picture depends on besides events: the same key, the same picture."""
+        toast = self.message[0] if self.message is not None and now < self.message[1] else None
+        progress = self.planning_text()
+        return (self.state, self.ident, id(self.renderer), self.layout, self.scroll, toast, progress,
+                self.export is not None)
+
+    def idle_for(self, now: float) -> float | None:
+        """How long the loop may sleep before something needs it (None: busy, draw every frame)."""
+        s = self.state
+        if s.playing or self.drag is not None or now - self._last_input < STAY_AWAKE or not self._ahead_done():
+            return None
+        due = [IDLE_NAP]
+        if self.planning is not None:
+            due.append(PROGRESS_EVERY)
+        if self.export is not None:
+            due.append(EXPORT_POLL)
+        if self.watch:
+            due.append(self._watched + self.watch_every - now)
+        if self.message is not None:
+            due.append(self.message[1] - now)
+        return max(0.0, min(due))
+
+    def _ahead_done(self) -> bool:
+        return self.renderer is None or self.state.help or (self._ahead is not None and self._ahead[2])
 
     def _work_ahead(self, start: float) -> None:
         """Prepare the next step's (then the previous one's) panels, caption and camera in the time
@@ -378,10 +465,13 @@ class Viewer:
         made_for = (self.ident, id(self.renderer), self.state.step, self.state.selected, self.layout,
                     self.state.checker)
         if self._ahead is None or self._ahead[0] != made_for:
-            self._ahead = (made_for, self._pieces_ahead())
+            self._ahead = [made_for, self._pieces_ahead(), False]
+        if self._ahead[2]:
+            return
         pieces = self._ahead[1]
         while time.perf_counter() - start < AHEAD_UNTIL:
             if next(pieces, _DONE) is _DONE:
+                self._ahead[2] = True
                 return
 
     def _pieces_ahead(self):
@@ -412,11 +502,17 @@ class Viewer:
                 yield
 
     def run(self, fps: int = 60) -> int:
+        """The loop: 60 frames a second while something moves, asleep between looks at the event
+        queue while paused (some 0.1 % CPU instead of a core's quarter)."""
         clock = pygame.time.Clock()
         try:
             while not self.state.quit:
                 self.pump()
-                clock.tick(fps)
+                nap = self.idle_for(time.perf_counter())
+                if nap is None:
+                    clock.tick(fps)
+                else:
+                    time.sleep(min(nap, IDLE_NAP))
         finally:
             self.close()
         return 0
@@ -439,8 +535,10 @@ class Viewer:
         surf, lay = self.screen, self.layout
         self._ensure_renderer()
         ch = self.choreography
-        if ch is None:
-            overlays.error_screen(surf, lay.frame, self.loaded.error or "no script", self.writer, self.watch)
+        if ch is None and self.loaded.error is None:
+            errorpage.waiting_screen(surf, lay.frame, self.planning_text() or "no script", self.writer)
+        elif ch is None:
+            errorpage.error_screen(surf, lay.frame, self.loaded.error, self.writer, self.watch)
         else:
             s, step = self.state, self._step()
             manual = self._manual()
@@ -470,8 +568,8 @@ class Viewer:
         self.panels.text(surf, lay, ch, self.state, self.ident)
         if self.state.help:
             overlays.help_overlay(surf, (0, 0, *lay.size), self.writer)
-        if self.planning is not None:
-            overlays.toast(surf, lay.frame, f"planning… ({self.planning.what})", self.writer)
+        if self.planning is not None and (ch is not None or self.loaded.error is not None):
+            overlays.toast(surf, lay.frame, self.planning_text(), self.writer)
         elif self.message is not None:
             text, until = self.message
             if time.perf_counter() < until:

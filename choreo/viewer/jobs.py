@@ -1,40 +1,94 @@
-"""Work the viewer hands off so that its window keeps answering: planning another venue or reading
-in a thread, and exporting an MP4 with ``choreo render`` in a child process."""
+"""Work the viewer hands off so that its window keeps answering: planning a script (at start, on a
+reload, for another venue or reading) in a thread with a time limit, and exporting an MP4 with
+``choreo render`` in a child process."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from choreo.viewer.session import Loaded, Session, internal_error
+
+
+class PlanningStopped(BaseException):
+    """Raised inside a planning thread that ran past its time limit (a BaseException, so that no
+    ``except Exception`` in the planner swallows it)."""
 
 
 class Replan:
     """One background planning of a session: the thread, and what it produced once done.
 
     Planning is pure Python (no pygame), so it runs beside the drawing; the viewer swaps the
-    result in, at the same step, when :meth:`done`.
+    result in, at the same step, when :meth:`done`. A job past its ``limit`` is stopped by raising
+    :class:`PlanningStopped` in its thread (choice: a thread, not a child process, so that the plan
+    needs no pickling back; CPython delivers the exception at the planner's next bytecode, so only a
+    single long C call, a shapely operation, can delay it).
     """
 
-    def __init__(self, session: Session, what: str) -> None:
-        self.session, self.what = session, what
+    def __init__(self, session: Session, what: str, *, done_text: str | None = None, limit: float = 60.0,
+                 wake: Callable[[], None] | None = None) -> None:
+        self.session, self.what, self.limit = session, what, limit
+        self.done_text = done_text or what  # said once it worked ("reloaded x.yaml")
         self.loaded: Loaded | None = None
+        self.started: float | None = None
+        self.stopping = False
+        self._wake = wake
+        self._lock = threading.Lock()
         self.thread = threading.Thread(target=self._run, name="choreo-replan", daemon=True)
 
     def start(self) -> None:
+        self.started = time.perf_counter()
         self.thread.start()
+
+    def elapsed(self) -> float:
+        return 0.0 if self.started is None else time.perf_counter() - self.started
+
+    def overdue(self) -> bool:
+        return self.elapsed() > self.limit
 
     def _run(self) -> None:
         try:
-            self.loaded = self.session.load()  # turns every error into text itself
+            loaded = self._load()
+            with self._lock:
+                self.loaded = loaded
+        except PlanningStopped:  # arrived just after planning ended: it ran out of time all the same
+            with self._lock:
+                self.loaded = self.loaded or self._timed_out()
+        if self._wake is not None:
+            self._wake()
+
+    def _load(self) -> Loaded:
+        try:
+            return self.session.load()  # turns every error into text itself
+        except PlanningStopped:
+            return self._timed_out()
         except BaseException as exc:  # noqa: BLE001 - nothing may escape a thread silently
-            self.loaded = Loaded(None, error=internal_error(exc, "re-planning"))
+            return Loaded(None, error=internal_error(exc, "planning"))
+
+    def _timed_out(self) -> Loaded:
+        where = self.session.path or self.session.request.script or "the script"
+        return Loaded(None, error=f"{where}: error: planning took longer than {self.limit:g} s and was stopped\n"
+                                  "(choreo view --plan-limit SECONDS gives it longer; choreo check SCRIPT "
+                                  "plans it on the terminal)")
+
+    def stop(self) -> None:
+        """Stop the planning thread (past its limit, or replaced by a newer request); it ends with
+        the time-out as its result."""
+        with self._lock:
+            if self.stopping or self.loaded is not None or not self.thread.is_alive():
+                return
+            self.stopping = True
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread.ident),
+                                                       ctypes.py_object(PlanningStopped))
 
     def done(self) -> bool:
-        return not self.thread.is_alive() and self.loaded is not None
+        return self.loaded is not None
 
 
 class Export:

@@ -255,22 +255,6 @@ def help_overlay(surf: pygame.Surface, rect, writer: Writer) -> None:
         surf.blit(writer.render(what, 15, (235, 230, 220)), (x0 + 150, y))
 
 
-ERROR_BG = (70, 18, 18)
-
-
-def error_screen(surf: pygame.Surface, rect, text: str, writer: Writer, watching: bool) -> None:
-    """The error the command line would print, in the window, and what to do about it."""
-    left, top, w, h = rect
-    pygame.draw.rect(surf, ERROR_BG, rect)
-    y = top + 20
-    surf.blit(writer.render("The script could not be shown", 22, (255, 220, 200)), (left + 20, y))
-    y += 44
-    y = writer.block(surf, text, (left + 20, y), 17, (255, 245, 235), w - 40, top + h - 60)
-    hint = ("watching the file: fix it and save, the animation comes back" if watching
-            else "fix the file and restart (or run with --watch to reload on save);  v / r: other venue / reading")
-    surf.blit(writer.render(hint, 14, (230, 180, 160)), (left + 20, top + h - 34))
-
-
 def toast(surf: pygame.Surface, rect, text: str, writer: Writer) -> None:
     left, top, w, h = rect
     r = writer.render(text, 15, (250, 248, 240))

@@ -77,6 +77,7 @@ def make_viewer(tmp_path):
         viewer = Viewer(Session(Request(str(script), **request)), size=size, watch=watch, out_dir=out)
         made.append(viewer)
         viewer.pump(0)
+        assert viewer.wait_planned()  # the first plan is made in the background too
         return viewer
 
     yield make

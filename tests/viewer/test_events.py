@@ -10,7 +10,8 @@ import pytest
 
 from choreo.planning import plan_script
 from choreo.render.style import colour_of
-from choreo.viewer.overlays import ERROR_BG, RED
+from choreo.viewer.errorpage import ERROR_BG
+from choreo.viewer.overlays import RED
 from tests.viewer.conftest import BROKEN, TWO_READINGS, click, key
 
 BUNDLED = "xiangshe/e01-youshe"
@@ -223,12 +224,17 @@ def test_broken_script_shows_its_error_and_watch_brings_it_back(make_viewer, tmp
     time.sleep(0.01)
     path.write_text(TWO_READINGS, encoding="utf-8")
     v.pump(0)
+    assert v.planning is not None and v.planning.what == "reloading edit.yaml"  # in the background
+    assert v.wait_planned()
     assert v.error_text is None and v.choreography is not None and v.step_id == "s01"
+    assert v.message[0] == "reloaded edit.yaml"
     frame = pixels(v.screen, v.layout.frame)
     assert np.all(frame == ERROR_BG, axis=-1).mean() < 0.01
     path.write_text(BROKEN, encoding="utf-8")  # and broken again: the error, not a crash
     v.pump(0)
+    assert v.wait_planned()
     assert v.choreography is None and ":27:12:" in v.error_text
+    assert "reloaded" not in v.message[0] and "does not plan" in v.message[0]  # a failure is not a reload
 
 
 def test_export_current_step_to_mp4(make_viewer, script):

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run under xvfb-run: start `choreo view`, wait for its window, step to s06, take a screenshot, press q.
 # Usage: xvfb_driver.sh SCRIPT SHOT.png   (exit 0 only when the viewer quit cleanly after the shot)
+# PYTHON names the interpreter (the test's own: its venv has the dependencies; default python3)
 set -u
 # xwininfo (x11-utils) answers at once; xdotool search can take seconds a call without a window manager
 found() {
@@ -9,7 +10,7 @@ found() {
 }
 script="$1"; shot="$2"
 unset SDL_VIDEODRIVER
-python3 -m choreo view "$script" --size 1240x760 --out-dir "$(dirname "$shot")" &
+"${PYTHON:-python3}" -m choreo view "$script" --size 1240x760 --out-dir "$(dirname "$shot")" &
 pid=$!
 for _ in $(seq 1 100); do
   found && break
