@@ -113,7 +113,7 @@ class Viewer:
     def load(self) -> None:
         """Plan the session's script in the background; the window shows the time it takes."""
         name = self.session.request.script or "the default passage"
-        self._replan(self.session, f"planning {name}", done_text="")
+        self._replan(self.session, f"planning {name}", done_text="", failed_text="")  # the page says it
 
     def reload(self) -> None:
         """The script changed on disk: plan it again, the old plan playing on meanwhile."""
@@ -220,7 +220,7 @@ class Viewer:
         if self.planning is not None:
             self.planning.stop()
         self.planning = Replan(session, what, done_text=done_text, limit=self.plan_limit, wake=self._wake)
-        self.planning.failed_text = failed_text or f"{what}: failed"
+        self.planning.failed_text = f"{what}: failed" if failed_text is None else failed_text
         self.planning.start()
 
     def _wake(self) -> None:

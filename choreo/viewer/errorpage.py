@@ -3,8 +3,9 @@ the plan being made.
 
 The terminal aligns the caret under the offending character by counting columns (a CJK character is
 two, see ``stage.errors``); the bundled font is proportional, so here the source line is laid out
-character by character from the font's own advances, its indent kept, and the caret (and a mark
-under the character it points at) placed from the same measures.
+character by character from the font's own advances (:mod:`choreo.viewer.glyphs`, which also draws a
+mistyped character the bundled subset lacks in a system font), its indent kept, and the caret (and
+the character it points at, in the caret's colour) placed from the same measures.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from choreo.viewer import glyphs
 from choreo.viewer.writer import Writer
 
 ERROR_BG = (70, 18, 18)
@@ -63,62 +65,39 @@ def caret_index(source: str, pad: str) -> int:
     return len(source)
 
 
-def layout_line(writer: Writer, text: str, size: int) -> list[float]:
-    """The x of each character's left edge and the line's end, from the font's advances (a tab is
-    four spaces wide, as the panels draw it)."""
-    xs, x = [], 0.0
-    for adv in writer.advances(text, size):
-        xs.append(x)
-        x += adv
-    xs.append(x)
-    return xs
-
-
-def draw_pointed(surf: pygame.Surface, p: Pointed, pos: tuple[int, int], width: int, writer: Writer,
-                 size: int = SIZE) -> int:
+def draw_pointed(surf: pygame.Surface, p: Pointed, pos: tuple[int, int], width: int, size: int = SIZE) -> int:
     """The source line at its indent with the pointed character marked, a caret under it; the line
     is shifted left (behind a '…') when the caret would fall outside ``width``. Returns the y after."""
     x0, y = pos
-    xs = layout_line(writer, p.source, size)
-    k = min(p.index, len(p.source))
-    left, right = xs[k], xs[k + 1] if k < len(p.source) else xs[k] + size / 2
-    shift = 0.0
-    if right > width - size:  # keep the pointed character in view, two thirds across
-        shift = right - width * 2 / 3
+    line = glyphs.layout(p.source, size)
+    k = min(p.index, len(line))
+    left = line[k].x if k < len(line) else (line[-1].x + line[-1].advance if line else 0.0)
+    right = left + (line[k].advance if k < len(line) else size / 2)
+    shift = right - width * 2 / 3 if right > width - size else 0.0  # keep it in view, two thirds across
+    line_h = int(size * LEADING)
     clip = surf.get_clip()
-    surf.set_clip(pygame.Rect(x0, y, width, int(size * LEADING) * 2))
-    for a, b, colour in _runs(p.source, k):
-        piece = p.source[a:b]
-        if piece.strip():
-            ink = piece.lstrip(" \t")
-            lead = len(piece) - len(ink)
-            surf.blit(writer.render(ink, size, colour), (x0 + xs[a + lead] - shift, y))
+    surf.set_clip(pygame.Rect(x0, y, width, line_h))
+    glyphs.draw(surf, line, (x0 - shift, y), size, TEXT, {k: POINTED})
     surf.set_clip(clip)
     if shift:
-        surf.blit(writer.render("…", size, HINT), (x0 - size, y))
-    line_h = int(size * LEADING)
-    mid = x0 + (left + right) / 2 - shift
-    pygame.draw.line(surf, POINTED, (x0 + left - shift, y + line_h - 1), (x0 + right - shift - 1, y + line_h - 1), 2)
-    caret = writer.render("^", size, POINTED)
-    surf.blit(caret, (round(mid - caret.get_width() / 2), y + line_h))
+        glyphs.draw(surf, glyphs.layout("…", size), (x0 - size, y), size, HINT)
+    a, b = x0 + left - shift, x0 + right - shift
+    pygame.draw.line(surf, POINTED, (a, y + line_h), (b - 1, y + line_h), 2)
+    mid, tip, half = (a + b) / 2, y + line_h + 4, max(4, size // 3)
+    pygame.draw.polygon(surf, POINTED, [(mid, tip), (mid - half, tip + half + 2), (mid + half, tip + half + 2)])
     return y + 2 * line_h
 
 
-def _runs(source: str, k: int) -> list[tuple[int, int, tuple[int, int, int]]]:
-    """The line cut into the part before the pointed character, the character, and the rest; a
-    part with a space in it is cut again at the spaces (the font's renderer lays a space out as a
-    gap of its own width, the layout uses the space's advance)."""
-    out = []
-    for a, b, colour in ((0, k, TEXT), (k, k + 1, POINTED), (k + 1, len(source), TEXT)):
-        start = a
-        for i in range(a, min(b, len(source))):
-            if source[i] in " \t":
-                if i > start:
-                    out.append((start, i, colour))
-                start = i + 1
-        if min(b, len(source)) > start:
-            out.append((start, min(b, len(source)), colour))
-    return out
+def draw_wrapped(surf: pygame.Surface, text: str, pos: tuple[int, int], width: int, bottom: int,
+                 size: int = SIZE, colour=TEXT) -> int:
+    x0, y = pos
+    step = int(size * LEADING)
+    for line in glyphs.wrap(text, size, width):
+        if y + step > bottom:
+            break
+        glyphs.draw(surf, line, (x0, y), size, colour)
+        y += step
+    return y
 
 
 def error_screen(surf: pygame.Surface, rect, text: str, writer: Writer, watching: bool) -> None:
@@ -133,10 +112,9 @@ def error_screen(surf: pygame.Surface, rect, text: str, writer: Writer, watching
         if y + int(SIZE * LEADING) > bottom:
             break
         if isinstance(part, Pointed):
-            y = draw_pointed(surf, part, (left + 20, y), width, writer)
+            y = draw_pointed(surf, part, (left + 20, y), width)
         else:
-            y = writer.block(surf, part, (left + 20, y), SIZE, TEXT, width, bottom) if part else y + int(
-                SIZE * LEADING)
+            y = draw_wrapped(surf, part, (left + 20, y), width, bottom)
     hint = ("watching the file: fix it and save, the animation comes back" if watching
             else "fix the file and restart (or run with --watch to reload on save);  v / r: other venue / reading")
     surf.blit(writer.render(hint, 14, HINT), (left + 20, top + h - 34))
