@@ -114,6 +114,8 @@ class Viewer:
         """Plan the session's script in the background; the window shows the time it takes."""
         name = self.session.request.script or "the default passage"
         self._replan(self.session, f"planning {name}", done_text="", failed_text="")  # the page says it
+        if self.loaded.choreography is None and self.loaded.error is None:
+            pygame.display.set_caption(f"choreo view — planning {name}")
 
     def reload(self) -> None:
         """The script changed on disk: plan it again, the old plan playing on meanwhile."""

@@ -34,7 +34,7 @@ class Replan:
     def __init__(self, session: Session, what: str, *, done_text: str | None = None, limit: float = 60.0,
                  wake: Callable[[], None] | None = None) -> None:
         self.session, self.what, self.limit = session, what, limit
-        self.done_text = done_text or what  # said once it worked ("reloaded x.yaml")
+        self.done_text = what if done_text is None else done_text  # said once it worked ("reloaded x.yaml")
         self.loaded: Loaded | None = None
         self.started: float | None = None
         self.stopping = False

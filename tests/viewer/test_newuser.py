@@ -119,7 +119,7 @@ def test_a_plan_that_never_ends_leaves_the_window_answering_and_is_stopped(monke
     monkeypatch.setattr(choreo.planning, "plan_script", forever)
     v = Viewer(Session(Request(BUNDLED)), size=(960, 600), plan_limit=1.5)
     try:
-        worst, seen, help_seen = 0.0, set(), False
+        worst, seen, help_seen, frames = 0.0, set(), False, 0
         end = time.perf_counter() + 6
         while v.planning is not None and time.perf_counter() < end:
             if not help_seen and v.planning.elapsed() > 0.5:
@@ -127,6 +127,7 @@ def test_a_plan_that_never_ends_leaves_the_window_answering_and_is_stopped(monke
             t0 = time.perf_counter()
             v.pump()
             worst = max(worst, time.perf_counter() - t0)
+            frames += 1
             help_seen = help_seen or v.state.help
             if v.planning is not None:
                 seen.add(v.planning_text().split("…")[0])
@@ -136,7 +137,9 @@ def test_a_plan_that_never_ends_leaves_the_window_answering_and_is_stopped(monke
                 assert np.all(frame == errorpage.WAIT_BG, axis=-1).mean() > 0.9  # the waiting page
             time.sleep(0.02)
         assert v.planning is None, "the planning thread was not stopped"
-        assert help_seen and worst < 0.25  # frames kept coming (planning in the foreground froze them)
+        # frames kept coming (planning in the foreground froze the window for good); the bound is loose
+        # for a loaded machine: the planning thread holds the GIL between the 5-ms switches
+        assert help_seen and frames > 20 and worst < 1.0
         assert seen >= {f"planning {BUNDLED}"}
         assert v.error_text == (f"{choreo.planning.find_script(BUNDLED)}: error: planning took longer than 1.5 s "
                                 "and was stopped\n(choreo view --plan-limit SECONDS gives it longer; "

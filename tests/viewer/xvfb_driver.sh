@@ -1,23 +1,26 @@
 #!/usr/bin/env bash
-# Run under xvfb-run: start `choreo view`, wait for its window, step to s06, take a screenshot, press q.
+# Run under xvfb-run: start `choreo view`, wait for its window, step to s06 (or press $KEYS), take a
+# screenshot, press q.
 # Usage: xvfb_driver.sh SCRIPT SHOT.png   (exit 0 only when the viewer quit cleanly after the shot)
 # PYTHON names the interpreter (the test's own: its venv has the dependencies; default python3)
 set -u
-# xwininfo (x11-utils) answers at once; xdotool search can take seconds a call without a window manager
+# xwininfo (x11-utils) answers at once; xdotool search can take seconds a call without a window manager.
+# The title says "planning" until the first plan is in (made in the background, the window open).
 found() {
-  if command -v xwininfo >/dev/null; then xwininfo -root -tree 2>/dev/null | grep -q "choreo view"
+  if command -v xwininfo >/dev/null; then xwininfo -root -tree 2>/dev/null | grep "choreo view" | grep -qv planning
   else xdotool search --name "choreo view" >/dev/null 2>&1; fi
 }
 script="$1"; shot="$2"
 unset SDL_VIDEODRIVER
 "${PYTHON:-python3}" -m choreo view "$script" --size 1240x760 --out-dir "$(dirname "$shot")" &
 pid=$!
-for _ in $(seq 1 100); do
+for _ in $(seq 1 600); do
   found && break
   sleep 0.1
 done
-sleep 0.8  # the first frames (font, plan cache)
-xdotool key Right Right Right Right Right
+sleep 0.8  # the first frames (font, the panels drawn ahead)
+keys=${KEYS-Right Right Right Right Right}
+if [ -n "$keys" ]; then xdotool key $keys; fi
 sleep 0.8
 if [ -x /usr/bin/import ]; then
   /usr/bin/import -window root "$shot"
