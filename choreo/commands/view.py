@@ -4,7 +4,9 @@
     choreo view my-script.yaml --watch            # reload whenever the file is saved
     choreo view e01-youshe --venue xiang --reading zheng --from s05 --to s09
 
-Keys: ``?`` in the window lists them. A script error is shown in the window, never as a crash.
+Keys: ``?`` in the window lists them. A script error is shown in the window, never as a crash; the
+script is planned in the background (the window answers meanwhile) and given up after ``--plan-limit``
+seconds. Without a display, or for a script that is not there, it says so on the terminal and exits 2.
 """
 
 from __future__ import annotations

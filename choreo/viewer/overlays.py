@@ -38,7 +38,8 @@ HELP = (
     ("c", "checker: failures in red, click one to jump"),
     ("s", "save this frame as PNG"),
     ("e", "export the step range to MP4"),
-    ("? h", "this help;  q Esc: quit"),
+    ("? h", "this help;  q: quit"),
+    ("Esc", "close this help or a figure's card, else quit"),
 )
 
 
