@@ -262,7 +262,7 @@ class Viewer:
             return None
         if job.stopping:
             return f"{job.what}: stopping, over the limit of {job.limit:g} s…"
-        return f"{job.what}… {job.elapsed():.1f} s (stopped after {job.limit:g} s)"
+        return f"{job.what}… {job.elapsed():.1f} s (gives up after {job.limit:g} s)"
 
     def _stem(self) -> str:
         ch = self.choreography

@@ -21,6 +21,7 @@ import pygame.freetype
 from choreo.render import fonts
 
 TAB = 4  # spaces a tab is drawn as (as the panels draw it)
+CLOSING = "，。、；：」』）！？,.;:)'\"?"  # never starts a line (as choreo.render.text wraps)
 
 
 @dataclass(frozen=True)
@@ -92,19 +93,26 @@ def layout(text: str, size: int) -> list[Glyph]:
 
 
 def wrap(text: str, size: int, width: float) -> list[list[Glyph]]:
-    """``text`` broken into lines at most ``width`` wide (at any character: paths have no spaces),
-    each line laid out from 0."""
+    """``text`` broken into lines at most ``width`` wide, each laid out from 0: after the line's last
+    space when there is one in its later part (English), else at any character (CJK, a long path)."""
     lines: list[list[Glyph]] = []
     for para in text.split("\n"):
         line: list[Glyph] = []
-        shift = 0.0
         for g in layout(para, size):
-            if line and g.x + g.advance - shift > width:
-                lines.append(line)
-                line, shift = [], g.x
-            line.append(Glyph(g.x - shift, g.ch, g.font, g.advance))
+            if line and g.x + g.advance - line[0].x > width and g.ch not in CLOSING:
+                cut = max((i for i, h in enumerate(line) if h.ch == " "), default=-1)
+                if cut < len(line) * 0.6:  # no space, or one far back: break here
+                    cut = len(line) - 1
+                lines.append(line[:cut + 1])
+                line = line[cut + 1:]
+            line.append(g)
         lines.append(line)
-    return lines
+    return [_from_zero(line) for line in lines]
+
+
+def _from_zero(line: list[Glyph]) -> list[Glyph]:
+    start = line[0].x if line else 0.0
+    return [Glyph(g.x - start, g.ch, g.font, g.advance) for g in line]
 
 
 def draw(surf: pygame.Surface, glyphs: list[Glyph], pos: tuple[float, float], size: int, colour,

@@ -246,3 +246,15 @@ def test_paused_viewer_sleeps(make_viewer):
     assert len(draws) <= 3  # nothing changed: no frame drawn again (60 a second before)
     assert len(pumps) < wall / 0.04 + 20  # asleep between looks at the queue, not 60 pumps a second
     assert cpu / wall < 0.15, f"{100 * cpu / wall:.0f} % CPU while paused"
+
+
+def test_error_text_wraps_at_a_space_and_keeps_every_character():
+    text = f"{ROOT}/assets/scripts/xiangshe/e01-youshe.yaml: error: planning took longer than 2 s and was stopped"
+    lines = glyphs.wrap(text, errorpage.SIZE, 600)
+    shown = ["".join(g.ch for g in line) for line in lines]
+    assert "".join(shown) == text and len(shown) >= 2
+    assert all(line[-1].x + line[-1].advance <= 600 for line in lines)
+    assert all(s.endswith(" ") for s in shown[:-1]) and shown[-1].endswith("stopped")  # no word cut in two
+    clause = "司射猶挾乘矢，以命三耦：各與其耦讓取弓矢，拾。" * 2
+    cjk = ["".join(g.ch for g in line) for line in glyphs.wrap(clause, errorpage.SIZE, 300)]
+    assert "".join(cjk) == clause and not any(s[0] in glyphs.CLOSING for s in cjk)
