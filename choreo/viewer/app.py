@@ -520,6 +520,8 @@ class Viewer:
         return 0
 
     def close(self) -> None:
+        if self.planning is not None:  # a plan nobody will see: stop it rather than let it run on
+            self.planning.stop()
         pygame.display.quit()
 
     # -- drawing ------------------------------------------------------------------------------

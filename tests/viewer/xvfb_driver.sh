@@ -28,9 +28,12 @@ else
   xwd -root -silent | /usr/bin/convert xwd:- "png:$shot"
 fi
 xdotool key q
-for _ in $(seq 1 50); do
+for _ in $(seq 1 300); do  # a loaded machine (eight test runs on two cores) can take seconds
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.1
 done
-if kill -0 "$pid" 2>/dev/null; then kill "$pid"; echo "viewer did not quit on q" >&2; exit 3; fi
+if kill -0 "$pid" 2>/dev/null; then
+  titles=$(xwininfo -root -tree 2>/dev/null | grep -o '"choreo view[^"]*"')
+  kill "$pid"; echo "viewer did not quit on q within 30 s (window: ${titles:-none})" >&2; exit 3
+fi
 wait "$pid"
