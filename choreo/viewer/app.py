@@ -86,6 +86,7 @@ class Viewer:
         self.saved: list[Path] = []
         self.planning: Replan | None = None  # the script (or another venue, reading) being planned
         self.plan_limit = plan_limit
+        self._retired: list[Replan] = []  # replaced plans being stopped
         self._ahead = None  # (what it was made for, a generator of pieces of work)
         self._glyphs_warm = -1  # the load (ident) whose characters freetype has loaded
         self._last = time.perf_counter()
@@ -221,6 +222,7 @@ class Viewer:
         runs past the time limit. A newer request while one runs replaces it (the older is stopped)."""
         if self.planning is not None:
             self.planning.stop()
+            self._retired.append(self.planning)  # stopped again until it has ended (see Replan.stop)
         self.planning = Replan(session, what, done_text=done_text, limit=self.plan_limit, wake=self._wake)
         self.planning.failed_text = f"{what}: failed" if failed_text is None else failed_text
         self.planning.start()
@@ -233,6 +235,11 @@ class Viewer:
             pass
 
     def _poll_replan(self) -> None:
+        for old in list(self._retired):
+            if old.done():
+                self._retired.remove(old)
+            else:
+                old.stop()
         job = self.planning
         if job is None:
             return
@@ -520,8 +527,9 @@ class Viewer:
         return 0
 
     def close(self) -> None:
-        if self.planning is not None:  # a plan nobody will see: stop it rather than let it run on
-            self.planning.stop()
+        for job in [self.planning, *self._retired]:  # plans nobody will see: stop them, not let them run on
+            if job is not None:
+                job.stop()
         pygame.display.quit()
 
     # -- drawing ------------------------------------------------------------------------------

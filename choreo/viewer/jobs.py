@@ -15,6 +15,8 @@ from pathlib import Path
 
 from choreo.viewer.session import Loaded, Session, internal_error
 
+RESEND = 0.25  # s between two tries at stopping a planning thread
+
 
 class PlanningStopped(BaseException):
     """Raised inside a planning thread that ran past its time limit (a BaseException, so that no
@@ -38,6 +40,7 @@ class Replan:
         self.loaded: Loaded | None = None
         self.started: float | None = None
         self.stopping = False
+        self._sent = 0.0
         self._wake = wake
         self._lock = threading.Lock()
         self.thread = threading.Thread(target=self._run, name="choreo-replan", daemon=True)
@@ -55,19 +58,24 @@ class Replan:
     def _run(self) -> None:
         try:
             loaded = self._load()
-            with self._lock:
-                self.loaded = loaded
-        except PlanningStopped:  # arrived just after planning ended: it ran out of time all the same
-            with self._lock:
-                self.loaded = self.loaded or self._timed_out()
+        except PlanningStopped:  # a second one, sent while the first was being handled
+            loaded = None
+        while True:  # one more may arrive until the result is in (then no more are sent)
+            try:
+                with self._lock:
+                    self.loaded = self.loaded or loaded or self._timed_out()
+                break
+            except PlanningStopped:
+                continue
         if self._wake is not None:
             self._wake()
 
-    def _load(self) -> Loaded:
+    def _load(self) -> Loaded | None:
+        """The session loaded, or None when it was stopped."""
         try:
             return self.session.load()  # turns every error into text itself
         except PlanningStopped:
-            return self._timed_out()
+            return None
         except BaseException as exc:  # noqa: BLE001 - nothing may escape a thread silently
             return Loaded(None, error=internal_error(exc, "planning"))
 
@@ -79,11 +87,16 @@ class Replan:
 
     def stop(self) -> None:
         """Stop the planning thread (past its limit, or replaced by a newer request); it ends with
-        the time-out as its result."""
+        the time-out as its result. Called again while the thread runs, it sends the exception again
+        (at most every RESEND s): one raised inside a garbage-collector or weakref callback, which
+        can run in any thread, is printed and dropped there."""
         with self._lock:
-            if self.stopping or self.loaded is not None or not self.thread.is_alive():
+            if self.loaded is not None or not self.thread.is_alive():
                 return
-            self.stopping = True
+            now = time.perf_counter()
+            if self.stopping and now - self._sent < RESEND:
+                return
+            self.stopping, self._sent = True, now
             ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread.ident),
                                                        ctypes.py_object(PlanningStopped))
 

@@ -258,3 +258,32 @@ def test_error_text_wraps_at_a_space_and_keeps_every_character():
     clause = "司射猶挾乘矢，以命三耦：各與其耦讓取弓矢，拾。" * 2
     cjk = ["".join(g.ch for g in line) for line in glyphs.wrap(clause, errorpage.SIZE, 300)]
     assert "".join(cjk) == clause and not any(s[0] in glyphs.CLOSING for s in cjk)
+
+
+def test_a_stop_swallowed_once_is_sent_again(monkeypatch):
+    """A garbage-collector callback running in the planning thread prints and drops an exception
+    raised in it (hypothesis installs one): the viewer tries again until the thread has ended."""
+    import choreo.planning
+    from choreo.viewer.app import Viewer
+    from choreo.viewer.session import Request, Session
+
+    swallowed = []
+
+    def stubborn(*a, **k):
+        while True:
+            try:
+                while True:
+                    pass
+            except BaseException as exc:  # noqa: BLE001 - as a callback's caller does
+                if swallowed:
+                    raise
+                swallowed.append(exc)
+
+    monkeypatch.setattr(choreo.planning, "plan_script", stubborn)
+    v = Viewer(Session(Request(BUNDLED)), size=(800, 600), plan_limit=0.3)
+    try:
+        v.pump(0)
+        assert v.wait_planned(10)
+        assert len(swallowed) == 1 and "planning took longer than 0.3 s" in v.error_text
+    finally:
+        v.close()
