@@ -30,6 +30,7 @@ COMMANDS = {
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="choreo", description="yili-choreo: see the rites of the 儀禮 move.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, help_text in COMMANDS.items():
@@ -39,6 +40,16 @@ def build_parser() -> argparse.ArgumentParser:
             module.configure(command_parser)
         command_parser.set_defaults(command_module=module, command_name=name)
     return parser
+
+
+def package_version() -> str:
+    """The installed distribution's version (pyproject.toml), or a note that it is not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("yili-choreo")
+    except metadata.PackageNotFoundError:
+        return "(not installed: run from a checkout)"
 
 
 def _command_module(name: str):
@@ -56,24 +67,79 @@ def main(argv: list[str] | None = None) -> int:
         print(f"choreo {args.command_name}: not available in this version", file=sys.stderr)
         return 2
     try:
-        with _sigterm_as_interrupt():
-            return int(args.command_module.run(args) or 0)
+        with _sigterm_as_interrupt(), _checked_stdout():
+            status = int(args.command_module.run(args) or 0)
+            if sys.stdout is not None:  # None: started with stdout closed (what print then ignores)
+                sys.stdout.flush()  # a failure now is an error message, not Python's complaint at exit
+        return status
     except YiliError as exc:
         print(exc.format(), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (choreo list | head): not an error worth a traceback.
-        try:
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
-        except OSError:
-            pass
+        _silence_stdout()
         return 0
+
     except KeyboardInterrupt as exc:
         if isinstance(exc, Terminated):
             print(str(exc) or "terminated", file=sys.stderr)
             return 128 + signal.SIGTERM
         print(str(exc) or "interrupted", file=sys.stderr)
         return 130
+
+
+class _CheckedStdout:
+    """sys.stdout, whose failed writes (a full disk: ``> /dev/full``) are ExportErrors naming
+    standard output; a reader gone stays a BrokenPipeError (handled as before)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def _failed(self, exc: OSError | ValueError):
+        from choreo.errors import ExportError
+
+        _silence_stdout()
+        return ExportError(f"cannot write to standard output: {getattr(exc, 'strerror', None) or exc}")
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise self._failed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise self._failed(exc) from None
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _checked_stdout():
+    if sys.stdout is None or isinstance(sys.stdout, _CheckedStdout):
+        yield
+        return
+    original = sys.stdout
+    sys.stdout = _CheckedStdout(original)
+    try:
+        yield
+    finally:
+        if isinstance(sys.stdout, _CheckedStdout):  # not replaced by _silence_stdout meanwhile
+            sys.stdout = original
+
+
+def _silence_stdout() -> None:
+    try:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+    except OSError:
+        pass
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from choreo.atomic import check_destination, write_text
+from choreo.errors import ExportError
 from choreo.model import Choreography, Hold
 
 FORMAT, VERSION = "yili-tracks", 1
@@ -99,7 +100,26 @@ def _carry(h: Hold) -> dict[str, Any]:
 
 
 def dumps(ch: Choreography) -> str:
-    return json.dumps(tracks_document(ch), ensure_ascii=False, indent=1) + "\n"
+    """The tracks file's text; a NaN or infinity anywhere (not JSON) is an ExportError naming where."""
+    doc = tracks_document(ch)
+    try:
+        return json.dumps(doc, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+    except ValueError:
+        raise ExportError(f"the tracks file would hold {_non_finite(doc)}, which JSON cannot "
+                          "represent; nothing was written") from None
+
+
+def _non_finite(value: Any, where: str = "") -> str | None:
+    """'a NaN at tracks.司射[3][1]' for the first non-finite number in ``value``, else None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{'a NaN' if math.isnan(value) else 'an infinity'} at {where or 'the top'}"
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _non_finite(item, f"{where}.{key}" if isinstance(key, str) and where else
+                            key if isinstance(key, str) else f"{where}[{key}]")
+        if found:
+            return found
+    return None
 
 
 def write_tracks(ch: Choreography, out: str | Path) -> Path:

@@ -11,6 +11,8 @@ Values behave exactly like str, int, float, dict and list; booleans and nulls st
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -113,9 +115,26 @@ def load_text(text: str, path: str) -> Any:
         raise YiliError(f"not valid YAML: {exc.problem or exc.context}", where) from None
 
 
+_recorders: list[set[Path]] = []  # the sets of the open recording_reads() blocks
+
+
+@contextlib.contextmanager
+def recording_reads() -> Iterator[set[Path]]:
+    """The set of every file :func:`load` reads inside the block (scripts, included scripts,
+    venue files and the files they extend): the command line refuses to write over them."""
+    seen: set[Path] = set()
+    _recorders.append(seen)
+    try:
+        yield seen
+    finally:
+        _recorders.remove(seen)
+
+
 def load(path: str | Path) -> Any:
     """Load a YAML file, keeping positions. A missing or unreadable file is a YiliError."""
     name = str(path)
+    for seen in _recorders:
+        seen.add(Path(path))
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from choreo.atomic import check_destination, write_text
+from choreo.atomic import check_destination, protect, write_text
 
 DEFAULT_SIZE = "1600x1000"
 
@@ -29,14 +29,23 @@ def run(args: argparse.Namespace) -> int:
     from choreo.errors import ExportError
     from choreo.render.config import RenderConfig, parse_size
     from stage.loader import load_venue
+    from stage.marked_yaml import recording_reads
 
     if not args.sources and not args.output:
         raise ExportError("choreo plan needs -o FILE.png|FILE.svg or --sources")
     cfg = RenderConfig(size=parse_size(args.size), strip=args.strip, quiet=True)
     out = Path(args.output) if args.output else None
-    if out is not None:
-        check_destination(out, (".png", ".svg"), "choreo plan")
-    venue = load_venue(args.venue)
+    with recording_reads() as inputs, protect(inputs):
+        if Path(args.venue).suffix in (".yaml", ".yml"):
+            inputs.add(Path(args.venue))
+        if out is not None:
+            check_destination(out, (".png", ".svg"), "choreo plan")
+        venue = load_venue(args.venue)
+        inputs.add(Path(venue.path))
+        return draw(venue, cfg, out, args)
+
+
+def draw(venue, cfg, out: Path | None, args: argparse.Namespace) -> int:
     if args.sources:
         print_sources(venue)
     if out is None:

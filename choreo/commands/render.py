@@ -55,6 +55,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-labels", dest="labels", action="store_false", help="no figure labels")
     parser.add_argument("--no-trails", dest="trails", action="store_false", help="no movement trails")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("-p", "--open", action="store_true",
+                        help="open the result with the desktop's viewer (xdg-open, open, or the Windows "
+                             "default); without one, a message says so and the file stays written")
+    parser.epilog = ("An output is written to a hidden temporary file beside it and renamed into place when "
+                     "complete; an output that is a symbolic link is written through (the file it points to "
+                     "is replaced, the link stays); an output that is one of the run's inputs is refused.")
 
 
 def build_config(args: argparse.Namespace):
@@ -110,18 +116,41 @@ def load_choreography(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    from choreo import atomic
     from choreo.errors import ExportError
     from choreo.export.sinks import check_destination
+    from stage.marked_yaml import recording_reads
 
     if not args.output and not args.plates and not args.per_passage:
         raise ExportError("choreo render needs -o OUT.mp4|OUT.gif|OUT.png, --plates DIR or --per-passage DIR")
     cfg = build_config(args)
-    if args.output:
-        check_destination(args.output)  # before planning: a bad folder fails at once
-    for flag, value in (("--plates", args.plates), ("--per-passage", args.per_passage)):
-        if value and Path(value).exists() and not Path(value).is_dir():
-            raise ExportError(f"{flag} {value}: not a folder")
-    choreo = load_choreography(args)
+    with recording_reads() as inputs, atomic.protect(inputs):
+        inputs.update(named_inputs(args))
+        if args.output:
+            check_destination(args.output)  # before planning: a bad folder fails at once
+        for flag, value in (("--plates", args.plates), ("--per-passage", args.per_passage)):
+            if value and Path(value).exists() and not Path(value).is_dir():
+                raise ExportError(f"{flag} {value}: not a folder")
+        choreo = load_choreography(args)
+        inputs.update((choreo.script, choreo.venue.path))
+        written = export(choreo, cfg, args)
+    if args.open:
+        from choreo.commands.opener import open_file
+
+        open_file(written)
+    return 0
+
+
+def named_inputs(args: argparse.Namespace) -> list[Path]:
+    """The script and venue files the command line names (the run reads more: includes, bases)."""
+    named = [Path(args.script)] if args.script else []
+    if args.venue and Path(args.venue).suffix in (".yaml", ".yml"):
+        named.append(Path(args.venue))
+    return named
+
+
+def export(choreo, cfg, args: argparse.Namespace) -> Path:
+    """Write what the command line asks for; returns what ``--open`` opens (the file, or the folder)."""
     from choreo.export.video import export_plates, export_still, export_video, select_steps
 
     steps = select_steps(choreo, args.from_step, args.to_step)
@@ -129,17 +158,22 @@ def run(args: argparse.Namespace) -> int:
         paths = export_plates(choreo, args.plates, cfg, steps)
         print(f"{len(paths)} plates in {args.plates}")
     if args.per_passage:
+        from choreo.errors import ExportError
         from choreo.export.video import passage_file_name, split_passages
 
         folder = Path(args.per_passage)
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ExportError(f"--per-passage {folder}: cannot make the folder: {exc.strerror or exc}") from None
         for part in split_passages(steps):
             print(export_video(choreo, folder / passage_file_name(part[0], ".mp4"), fitted(cfg, args, part), part))
-    if args.output:
-        if Path(args.output).suffix.lower() == ".png":
-            at = args.at if args.at is not None else (steps[-1].id if steps else None)
-            path = export_still(choreo, args.output, cfg, at)
-        else:
-            path = export_video(choreo, args.output, fitted(cfg, args, steps), steps)
-        print(path)
-    return 0
+    if not args.output:
+        return Path(args.plates or args.per_passage)
+    if Path(args.output).suffix.lower() == ".png":
+        at = args.at if args.at is not None else (steps[-1].id if steps else None)
+        path = export_still(choreo, args.output, cfg, at)
+    else:
+        path = export_video(choreo, args.output, fitted(cfg, args, steps), steps)
+    print(path)
+    return Path(path)

@@ -15,15 +15,24 @@ def configure(parser) -> None:
 
 
 def run(args) -> int:
+    from pathlib import Path
+
+    from choreo import atomic
     from choreo.planning import plan_script
     from choreo.tracks import dumps, write_tracks
+    from stage.marked_yaml import recording_reads
 
-    ch = plan_script(args.script, venue=args.venue, reading=args.reading, from_step=args.from_step,
-                     to_step=args.to_step)
-    if args.output == "-":
-        sys.stdout.write(dumps(ch))
-    else:
-        write_tracks(ch, args.output)
-        print(f"wrote {args.output}: {len(ch.steps)} steps, {len(ch.tracks)} tracks, "
-              f"{ch.duration:.1f} s", file=sys.stderr)
+    with recording_reads() as inputs, atomic.protect(inputs):
+        inputs.update(Path(p) for p in (args.script, args.venue) if p and Path(p).suffix in (".yaml", ".yml"))
+        if args.output != "-":
+            atomic.check_destination(args.output, (".json",), "choreo tracks")  # before planning
+        ch = plan_script(args.script, venue=args.venue, reading=args.reading, from_step=args.from_step,
+                         to_step=args.to_step)
+        inputs.update((ch.script, ch.venue.path))
+        if args.output == "-":
+            atomic.write_stdout(dumps(ch), "the tracks")
+        else:
+            write_tracks(ch, args.output)
+            print(f"wrote {args.output}: {len(ch.steps)} steps, {len(ch.tracks)} tracks, "
+                  f"{ch.duration:.1f} s", file=sys.stderr)
     return 0

@@ -38,6 +38,7 @@ class FrameSink:
         if pix_fmt not in PIX_FMTS:
             raise ExportError(f"{self.kind}: unknown pixel format {pix_fmt!r}: one of {', '.join(PIX_FMTS)}")
         self.path = check_destination(path)
+        self.target = atomic.target_of(self.path)  # a link is written through (choreo.atomic)
         self.size = size
         self.fps = fps
         self.pix_fmt = pix_fmt
@@ -73,13 +74,14 @@ class FrameSink:
             self._finish()
             if self.frames == 0:
                 raise ExportError(f"{self.kind}: no frame was written")
-            os.replace(self.tmp, self.path)
+            os.replace(self.tmp, self.target)
         except ExportError:
             self.abort()
             raise
         except (OSError, RuntimeError, ValueError) as exc:
             self.abort()
-            raise ExportError(f"{self.kind}: writing {self.path} failed: {exc}") from exc
+            raise ExportError(f"{self.kind}: writing {self.path} failed: {exc.strerror or exc}"
+                              if isinstance(exc, OSError) else f"{self.kind}: writing {self.path} failed: {exc}") from exc
         self._closed = True
         return self.path
 
@@ -129,54 +131,96 @@ class _FfmpegSink(FrameSink):
 
     def __init__(self, path, size, fps, pix_fmt: str) -> None:
         super().__init__(path, size, fps, pix_fmt)
+        self._proc: subprocess.Popen | None = None
+        if self.starts_at_once:
+            self._start()
+
+    starts_at_once = True
+
+    def _start(self) -> None:
+        self._proc = self._ffmpeg([*self._input_args(), *self._output_args(), str(self.tmp)])
+
+    def _ffmpeg(self, args: list[str]) -> subprocess.Popen:
+        """ffmpeg reading raw frames of this sink's size and format on its stdin, then ``args``."""
         import imageio_ffmpeg
 
-        w, h = size
+        w, h = self.size
         cmd = [imageio_ffmpeg.get_ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y",
-               "-f", "rawvideo", "-pix_fmt", pix_fmt, "-s", f"{w}x{h}", "-r", str(fps), "-i", "-",
-               *self._output_args(), str(self.tmp)]
+               "-f", "rawvideo", "-pix_fmt", self.pix_fmt, "-s", f"{w}x{h}", "-r", str(self.fps), "-i", "-",
+               *args]
         try:
-            self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE, **_lower_priority())
+            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE, **_lower_priority())
         except OSError as exc:
             self.abort()
             raise ExportError(f"{self.kind}: could not start ffmpeg: {exc}") from exc
-        _widen_pipe(self._proc.stdin.fileno(), w * h * PIX_FMTS[pix_fmt])
+        _widen_pipe(proc.stdin.fileno(), w * h * PIX_FMTS[self.pix_fmt])
+        return proc
+
+    def _input_args(self) -> list[str]:
+        return []
 
     def _output_args(self) -> list[str]:
         raise NotImplementedError
 
     def write(self, frame) -> None:
+        if self._proc is None:
+            self._start()
         with self._check(frame) as data:  # released here: nothing keeps the caller's pixels locked
             try:
                 self._proc.stdin.write(data)
             except (BrokenPipeError, OSError, ValueError) as exc:
-                err = self._stderr()
+                err = _stderr(self._proc)
                 self.abort()
-                raise ExportError(f"{self.kind} failed after {self.frames} frames: {err or exc}") from exc
+                raise ExportError(f"{self.kind} failed after {self.frames} frames of {self.path}: "
+                                  f"{err or exc}") from exc
         self.frames += 1
 
-    def _stderr(self) -> str:
-        try:
-            self._proc.wait(timeout=5)
-            return self._proc.stderr.read().decode("utf-8", "replace").strip()
-        except Exception:  # best effort: the message is only a detail
-            return ""
-
     def _finish(self) -> None:
-        try:
-            self._proc.stdin.close()
-        except OSError:
-            pass
-        rc = self._proc.wait()
-        err = self._proc.stderr.read().decode("utf-8", "replace").strip()
-        if rc != 0:
-            raise ExportError(f"{self.kind} (ffmpeg) exited with status {rc}: {err or 'no message'}")
+        if self._proc is not None:
+            _wait(self._proc, self.kind)
 
     def _kill(self) -> None:
-        proc = getattr(self, "_proc", None)
-        if proc is not None and proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        _kill(getattr(self, "_proc", None))
+
+
+def _stderr(proc: subprocess.Popen) -> str:
+    """What ffmpeg said before it stopped, or how it was stopped (a signal)."""
+    try:
+        rc = proc.wait(timeout=5)
+        said = proc.stderr.read().decode("utf-8", "replace").strip()
+    except Exception:  # best effort: the message is only a detail
+        return ""
+    return said or (f"ffmpeg was killed by {_signal_name(-rc)}" if rc < 0 else "")
+
+
+def _signal_name(number: int) -> str:
+    import signal
+
+    try:
+        name = signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+    return f"{name} (the file size limit was exceeded)" if name == "SIGXFSZ" else name
+
+
+def _wait(proc: subprocess.Popen, kind: str) -> None:
+    """Close ffmpeg's input and wait for it; a failure (a full disk, a signal) is an ExportError."""
+    try:
+        proc.stdin.close()
+    except OSError:
+        pass
+    rc = proc.wait()
+    err = proc.stderr.read().decode("utf-8", "replace").strip()
+    if rc < 0:
+        raise ExportError(f"{kind} (ffmpeg) was killed by {_signal_name(-rc)}: {err or 'no message'}")
+    if rc != 0:
+        raise ExportError(f"{kind} (ffmpeg) exited with status {rc}: {err or 'no message'}")
+
+
+def _kill(proc: subprocess.Popen | None) -> None:
+    if proc is not None and proc.poll() is None:
+        proc.kill()
+        proc.wait()
 
 
 # The encoder runs at a lower priority than the drawing (nice +10, the `nice` command's default).
@@ -232,23 +276,95 @@ class Mp4Sink(_FfmpegSink):
 
 
 class GifSink(_FfmpegSink):
-    """GIF through ffmpeg's palettegen/paletteuse: one global palette, no dithering (flat colours stay flat)."""
+    """GIF through ffmpeg's palettegen/paletteuse: one global palette, no dithering (flat colours stay flat).
+
+    The palette is built first, from sample frames (:meth:`sample`: the export sends
+    :data:`PALETTE_SAMPLES` moments spread over the whole video), by one ffmpeg that keeps only a
+    histogram of colours; then a second ffmpeg maps every frame through it as it comes. Neither
+    holds frames, so memory does not grow with the video's length (``split`` before
+    ``palettegen`` in one graph held every frame until the end: ~1 MB per frame at 640×360).
+    Without samples the first frame written is the sample.
+    """
 
     kind = "GIF encoder"
+    starts_at_once = False
 
     def __init__(self, path, size, fps=10, pix_fmt: str = "rgb24") -> None:
         if fps not in GIF_FPS:
             raise ExportError(f"GIF frame rate must be one of {', '.join(map(str, GIF_FPS))} "
                               f"(GIF delays are hundredths of a second), got {fps}")
         super().__init__(path, size, fps, pix_fmt)
+        self._palettegen: subprocess.Popen | None = None
+        self.palette: Path | None = None
+        self.samples = 0
+
+    def sample(self, frame) -> None:
+        """A frame whose colours the palette is built from (before the first :meth:`write`)."""
+        if self._proc is not None:
+            raise ExportError(f"{self.kind}: samples come before the first frame")
+        if self._palettegen is None:
+            fd, self.palette = atomic.temporary_beside(self.path, suffix=".png")
+            os.close(fd)
+            self._palettegen = self._ffmpeg(["-vf", "palettegen=stats_mode=full:reserve_transparent=0",
+                                             "-frames:v", "1", "-update", "1", "-f", "image2", str(self.palette)])
+        with self._check(frame) as data:
+            try:
+                self._palettegen.stdin.write(data)
+            except (BrokenPipeError, OSError, ValueError) as exc:
+                err = _stderr(self._palettegen)
+                self.abort()
+                raise ExportError(f"{self.kind}: building the palette failed: {err or exc}") from exc
+        self.samples += 1
+
+    def _start(self) -> None:
+        if self._palettegen is None:
+            raise ExportError(f"{self.kind}: no palette sample")  # write() samples its first frame
+        try:
+            _wait(self._palettegen, f"{self.kind}, building the palette,")
+        except ExportError:
+            self.abort()
+            raise
+        super()._start()
+
+    def write(self, frame) -> None:
+        if self._proc is None and self._palettegen is None:
+            self.sample(frame)
+        super().write(frame)
+
+    def _input_args(self) -> list[str]:
+        return ["-i", str(self.palette)]
 
     def _output_args(self) -> list[str]:
-        graph = "split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=0[p];[b][p]paletteuse=dither=none"
-        return ["-filter_complex", graph, "-loop", "0", "-f", "gif"]
+        return ["-filter_complex", "[0:v][1:v]paletteuse=dither=none", "-loop", "0", "-f", "gif"]
+
+    def _finish(self) -> None:
+        try:
+            super()._finish()
+        finally:
+            self._drop_palette()
+
+    def _kill(self) -> None:
+        try:
+            _kill(getattr(self, "_palettegen", None))
+            super()._kill()
+        finally:
+            self._drop_palette()
+
+    def _drop_palette(self) -> None:
+        palette = getattr(self, "palette", None)
+        if palette is not None:
+            palette.unlink(missing_ok=True)
+
+
+PALETTE_SAMPLES = 48  # choice: enough moments that every figure, caption and trail colour is seen
 
 
 class PngSink(FrameSink):
-    """One still: the last frame written is saved (normally exactly one is)."""
+    """One still: the last frame written is saved (normally exactly one is).
+
+    The PNG is encoded in memory and written with every byte checked: pygame's own file writing
+    does not report a full disk (it left a truncated file and said nothing).
+    """
 
     kind = "PNG writer"
 
@@ -264,10 +380,18 @@ class PngSink(FrameSink):
     def _finish(self) -> None:
         if self._last is None:
             return
+        import io
+
         import pygame
 
         surf = pygame.image.frombytes(self._last, self.size, "RGB")
-        pygame.image.save(surf, str(self.tmp))
+        encoded = io.BytesIO()
+        pygame.image.save(surf, encoded, "frame.png")
+        fd = os.open(self.tmp, os.O_WRONLY | os.O_TRUNC)
+        try:
+            atomic.write_all(fd, encoded.getbuffer())
+        finally:
+            os.close(fd)
 
 
 def open_sink(path: str | os.PathLike, size: tuple[int, int], fps: int, pix_fmt: str = "rgb24") -> FrameSink:

@@ -173,6 +173,8 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
     writer = None
     k = 0
     try:
+        if hasattr(sink, "sample"):
+            _sample_palette(sink, renderer, timeline, n, cfg.fps, raw)
         writer = _Writer(sink, [renderer.new_target() for _ in range(_Writer.POOL)] if raw else None)
         shown: tuple[float | None, Step | None, bool] = (None, None, False)
         for k in range(n):
@@ -200,6 +202,17 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
     finally:
         progress.finish()
     return path
+
+
+def _sample_palette(sink, renderer: FrameRenderer, timeline: Timeline, n: int, fps: int, raw: bool) -> None:
+    """Show the GIF encoder moments spread evenly over the video to build its palette from."""
+    from choreo.export.sinks import PALETTE_SAMPLES
+
+    count = min(n, PALETTE_SAMPLES)
+    for i in range(count):
+        k = round(i * (n - 1) / max(1, count - 1))
+        t, step = timeline.at(k / fps)
+        sink.sample(renderer.frame_raw(t, step) if raw else renderer.frame_bytes(t, step))
 
 
 def _abandon(sink: FrameSink, writer: _Writer | None) -> None:
@@ -243,9 +256,13 @@ def export_still(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
 
 def export_plates(choreo: Choreography, folder: str | os.PathLike, cfg: RenderConfig,
                   steps: tuple[Step, ...] | None = None) -> list[Path]:
-    """A PNG at the end of every step: ``DIR/NNN-ID.png``."""
+    """A PNG at the end of every step: ``DIR/NNN-ID.png``. Each appears complete or not at all; a
+    failure (a full disk) stops at that plate with an ExportError naming it, the ones before it stay."""
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ExportError(f"--plates {folder}: cannot make the folder: {exc.strerror or exc}") from None
     steps = choreo.steps if steps is None else steps
     renderer = FrameRenderer(choreo, cfg)
     progress = Progress(len(steps), f"plates in {folder}", cfg.quiet, min_total=10)
