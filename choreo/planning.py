@@ -55,17 +55,23 @@ def script_readings(path: str | Path | None) -> list[str]:
 def load_venue(key: str):
     """A venue by key or path, loaded once while its files are unchanged (venues are immutable)."""
     from stage.loader import venue_path
+    from stage.marked_yaml import note_read
 
     path = Path(venue_path(key))
     stamp = tuple((p.name, p.stat().st_mtime_ns) for p in sorted(path.parent.glob("*.yaml")))
-    return _load_venue(str(path), stamp)
+    venue, files = _load_venue(str(path), stamp)
+    note_read(*files)  # read once, but an input of every run that uses it (outputs may not replace it)
+    return venue
 
 
 @lru_cache(maxsize=8)
-def _load_venue(path: str, stamp: tuple) -> Venue:
+def _load_venue(path: str, stamp: tuple) -> tuple[Venue, frozenset]:
     from stage.loader import load_venue as load
+    from stage.marked_yaml import recording_reads
 
-    return load(path)
+    with recording_reads() as files:
+        venue = load(path)
+    return venue, frozenset(files)
 
 
 def plan(script: Script, *, venue: str | None = None, reading: str | None = None,

@@ -130,11 +130,17 @@ def recording_reads() -> Iterator[set[Path]]:
         _recorders.remove(seen)
 
 
+def note_read(*paths: str | Path) -> None:
+    """Count ``paths`` as read by the open :func:`recording_reads` blocks (a cache that skips
+    reading them again says so with this)."""
+    for seen in _recorders:
+        seen.update(Path(p) for p in paths)
+
+
 def load(path: str | Path) -> Any:
     """Load a YAML file, keeping positions. A missing or unreadable file is a YiliError."""
     name = str(path)
-    for seen in _recorders:
-        seen.add(Path(path))
+    note_read(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:

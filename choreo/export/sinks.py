@@ -177,7 +177,7 @@ class _FfmpegSink(FrameSink):
 
     def _finish(self) -> None:
         if self._proc is not None:
-            _wait(self._proc, self.kind)
+            _wait(self._proc, f"{self.kind} writing {self.path}")
 
     def _kill(self) -> None:
         _kill(getattr(self, "_proc", None))
@@ -203,7 +203,7 @@ def _signal_name(number: int) -> str:
     return f"{name} (the file size limit was exceeded)" if name == "SIGXFSZ" else name
 
 
-def _wait(proc: subprocess.Popen, kind: str) -> None:
+def _wait(proc: subprocess.Popen, what: str) -> None:
     """Close ffmpeg's input and wait for it; a failure (a full disk, a signal) is an ExportError."""
     try:
         proc.stdin.close()
@@ -212,9 +212,9 @@ def _wait(proc: subprocess.Popen, kind: str) -> None:
     rc = proc.wait()
     err = proc.stderr.read().decode("utf-8", "replace").strip()
     if rc < 0:
-        raise ExportError(f"{kind} (ffmpeg) was killed by {_signal_name(-rc)}: {err or 'no message'}")
+        raise ExportError(f"{what}: ffmpeg was killed by {_signal_name(-rc)}{': ' + err if err else ''}")
     if rc != 0:
-        raise ExportError(f"{kind} (ffmpeg) exited with status {rc}: {err or 'no message'}")
+        raise ExportError(f"{what}: ffmpeg exited with status {rc}: {err or 'no message'}")
 
 
 def _kill(proc: subprocess.Popen | None) -> None:
@@ -320,7 +320,7 @@ class GifSink(_FfmpegSink):
         if self._palettegen is None:
             raise ExportError(f"{self.kind}: no palette sample")  # write() samples its first frame
         try:
-            _wait(self._palettegen, f"{self.kind}, building the palette,")
+            _wait(self._palettegen, f"{self.kind} building the palette of {self.path}")
         except ExportError:
             self.abort()
             raise
