@@ -9,8 +9,11 @@ before, at a pause of the ceremony clock, is not drawn again),
 full export fps (``export_video``, as ``choreo render`` runs it) with the CPU time our process
 spends per frame (drawing and the pipe write; ffmpeg is a child process, not counted), encode-only
 fps (the same frames drawn beforehand, held in memory in the same pixel format, then only encoded)
-and their ratio (target ≥ 0.8). With ``--repeat N`` each format runs N times and the median ratio
-is printed. Run it on an idle machine: other processes competing for the cores skew the ratio.
+and their ratio (target ≥ 0.8). A GIF is encoded in two passes both ways: its palette from 48 frames
+spread over the video (drawn for it in the full export, taken from those held in encode-only), then
+every frame through that palette. Peak memory of a GIF export: ``bench/memory.py``. With
+``--repeat N`` each format runs N times and the median ratio is printed. Run it on an idle machine:
+other processes competing for the cores skew the ratio.
 """
 
 from __future__ import annotations
@@ -67,6 +70,12 @@ def run(choreo, size, fps, suffix, seconds, folder):
     frames = [grab(t, s) for t, s in times]
     t0 = time.perf_counter()
     sink = open_sink(folder / f"enc{suffix}", size, fps, pix_fmt=fmt or "rgb24")
+    if hasattr(sink, "sample"):  # the GIF's palette, from moments spread as the export spreads them
+        from choreo.export.sinks import PALETTE_SAMPLES
+
+        count = min(n, PALETTE_SAMPLES)
+        for i in range(count):
+            sink.sample(frames[round(i * (n - 1) / max(1, count - 1))])
     for f in frames:
         sink.write(f)
     sink.close()

@@ -6,7 +6,8 @@ or any object with the buffer protocol holding them; the video sinks also take `
 1.5-ms conversion per 1280×720 frame and lets ffmpeg do it.
 Every sink writes to a temporary file in the destination folder and renames it on ``close()``; on
 ``abort()`` or any failure the temporary file is removed and an ExportError says what failed, so the
-output appears complete or not at all.
+output appears complete or not at all. A GIF sink also takes ``sample(frame)`` before its first frame:
+the frames its palette is built from (see GifSink).
 """
 
 from __future__ import annotations
