@@ -212,7 +212,9 @@ def _sample_palette(sink, renderer: FrameRenderer, timeline: Timeline, n: int, f
     for i in range(count):
         k = round(i * (n - 1) / max(1, count - 1))
         t, step = timeline.at(k / fps)
-        sink.sample(renderer.frame_raw(t, step) if raw else renderer.frame_bytes(t, step))
+        card = timeline.card_at(k / fps)
+        sink.sample(renderer.draw(t, step, card=card).get_buffer().raw if raw
+                    else renderer.frame_bytes(t, step, card=card))
 
 
 def _abandon(sink: FrameSink, writer: _Writer | None) -> None:

@@ -13,7 +13,6 @@ from choreo.export import sinks
 from choreo.export.video import export_video
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
-from choreo.render.timeline import build_timeline
 
 SIZE = (320, 180)
 COLOURS = np.array([[240, 234, 220], [200, 60, 40], [40, 90, 200], [30, 30, 30]], np.uint8)
@@ -66,11 +65,12 @@ def test_gif_frames_match_the_stills_of_the_same_moments(tmp_path, choreography)
     out = tmp_path / "clip.gif"
     export_video(choreography, out, cfg)
     frames = iio.imread(out, index=None)[..., :3].astype(int)
-    tl = build_timeline(choreography.steps, cfg.speed, cfg.hold)
+    tl = cfg.pace.timeline(choreography.steps)
     renderer = FrameRenderer(choreography, cfg)
     for k in (3, len(frames) // 2, len(frames) - 2):
         t, step = tl.at(k / cfg.fps)
-        still = np.frombuffer(renderer.frame_bytes(t, step), np.uint8).reshape(360, 640, 3).astype(int)
+        card = tl.card_at(k / cfg.fps)  # the passage's title card over the dimmed plan, at the start
+        still = np.frombuffer(renderer.frame_bytes(t, step, card=card), np.uint8).reshape(360, 640, 3).astype(int)
         off = np.abs(frames[k] - still).max(axis=2)
         assert (off > 12).mean() < 0.005, (k, (off > 12).mean())
         assert off.mean() < 1.0, (k, off.mean())
