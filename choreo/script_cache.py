@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from choreo.script import Script, parse_script
+from stage.marked_yaml import note_read
 
 # choice: room for the bundled sequence (1 + 13 passages) and a few scripts more; an entry of the
 # whole rite is some megabytes, so the bound keeps a long viewer session's memory flat.
@@ -48,6 +49,7 @@ def load(path: str | Path) -> Script:
             _entries.move_to_end(key)
     if entry is not None and all(_stamp(s[0]) == s for s in entry.stamps):
         _note(entry.stamps)
+        note_read(*(s[0] for s in entry.stamps))  # not read again, but inputs all the same (choreo.atomic)
         return entry.script
     before = _stamp(key[1])
     included: list[Stamp] = []
