@@ -1,0 +1,156 @@
+"""The faults a reader of the seeds found in the 鄉射 scripts e.1–e.13 (issue 15), each checked on the
+planned whole rite: where a figure stands, which way he faces, how many 揖 he makes, which 階 he takes."""
+
+import math
+from functools import cache
+
+import numpy as np
+import pytest
+
+from choreo.planning import plan
+from choreo.script import parse_script
+from tests.scripts.test_bundled import FULL, SCRIPTS
+
+VENUES = ["xie", "xiang"]
+
+
+@cache
+def rite(venue, reading="zheng"):
+    return plan(parse_script(FULL), venue=venue, reading=reading)
+
+
+def _events(ch, figure, kind, step_ids):
+    return [e for e in ch.events if e.figure == figure and e.kind == kind and e.step in step_ids]
+
+
+def _steps(ch, prefix):
+    return [s.id for s in ch.steps if s.id == prefix or s.id.startswith(prefix)]
+
+
+def _pose_end(ch, figure, step_id):
+    return ch.pose_at(figure, ch.step(step_id).t1)
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_the_cup_bearer_goes_up_by_the_west_stair(venue):
+    """記 「俎由东壁，自西阶升」〔002〕, 疏 「既由东壁，恐如祭馔由东阶升，故记人明之」〔002〕: only the 主人 uses
+    the 阼階; the 執爵者 never stands on its treads."""
+    ch = rite(venue)
+    stair = ch.venue.landmark("阼階")
+    x0, y0, x1, y1 = stair.geometry.bounds
+    s = ch.tracks["執爵者"].samples
+    on = (s[:, 1] >= x0) & (s[:, 1] <= x1) & (s[:, 2] > y0 + 0.2) & (s[:, 2] < y1 - 0.2)
+    assert not on.any(), f"執爵者 on the 阼階 at t={s[on][0, 0]:.1f}"
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_the_setters_at_the_catchers_place_face_west(venue):
+    """疏 「獲者據文東面，而云西面錯，據設人而言」〔000〕: at 左個之西北三步 the 薦俎 are set by men facing west,
+    at the first placement (e.10 s02) and when they are brought back (s07) alike."""
+    ch = rite(venue)
+    for step in ("e10.s02", "e10.s07"):
+        for setter in ("執爵者", "主人之贊者"):
+            sets = _events(ch, setter, "設", {step})
+            assert sets, f"{setter} sets nothing in {step}"
+            for e in sets:
+                bearing = ch.pose_at(setter, e.t).bearing % 360
+                assert abs(bearing - 270) < 1.0, f"{setter} sets facing {bearing:.0f} in {step}"
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_the_director_faces_west_each_time_he_bids_a_pair(venue):
+    """「還，當上耦，西面作上耦射」〔000〕; 如作射 and 如初 repeat it: 西面, not 西南面."""
+    ch = rite(venue)
+    for step in ("e2.s03", "e5.s03", "e6.s01", "e12.s06", "e13.s01"):
+        if step not in {s.id for s in ch.steps}:
+            continue
+        bids = _events(ch, "司射", "命", {step})
+        assert bids, step
+        assert abs(ch.pose_at("司射", bids[0].t).bearing % 360 - 270) < 1.0, step
+
+
+def _foot(ch):
+    stair = ch.venue.landmark("西階")
+    return stair.point
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_bowing_as_when_going_up_is_three_bows(venue):
+    """「卒，南面揖，皆由其階，階上揖，降階揖」〔000〕 is the pattern 「揖如升射」 follows: a 揖 at the 物, one at
+    the top of the 階 and one at its foot (敖 「揖如升射谓堂上三揖也」〔001〕)."""
+    ch = rite(venue)
+    fx, fy = _foot(ch)
+    ids = [s.id for s in ch.steps]
+    cases = [("司射", "e1.s15")] + [(m, sid) for sid in ids if sid.startswith("e2.s15") or sid.startswith("e6.s14")
+                                    for m in ch.step(sid).figures if "射" in m and m != "司射"]
+    for figure, sid in cases:
+        t0 = ch.step(sid).t0
+        later = ch.steps[ids.index(sid) + 3].t1
+        bows = [e for e in ch.events if e.figure == figure and e.kind == "揖" and t0 <= e.t <= later]
+        at_foot = [e for e in bows if math.dist(_xy(ch, figure, e.t), (fx, fy)) <= 3.5]
+        assert len(bows) >= 3 and at_foot, f"{figure} in {sid}: {len(bows)} 揖, {len(at_foot)} at the foot"
+
+
+def _xy(ch, figure, t):
+    p = ch.pose_at(figure, t)
+    return (p.x, p.y)
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_back_south_of_the_rack_is_where_they_stood_level_with_it(venue):
+    """鄭 「[楅]南，鄉當[楅]之位」〔000〕: after taking the arrows the pair stands where it stood 當楅."""
+    ch = rite(venue)
+    for before, after in (("e5.s04", "e5.s08"), ("e12.p1a", "e12.p1d")):
+        if after not in {s.id for s in ch.steps}:
+            continue
+        for m in ("上耦上射", "上耦下射"):
+            if m not in ch.step(after).figures:
+                continue
+            a, b = _pose_end(ch, m, before), _pose_end(ch, m, after)
+            assert math.dist((a.x, a.y), (b.x, b.y)) <= 0.5, f"{m}: {math.dist((a.x, a.y), (b.x, b.y)):.1f} 尺"
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_the_lower_archer_goes_down_from_where_he_stepped_right(venue):
+    """「上射降三等，下射少右，從之，中等」〔000〕: after his 少右 the 下射 goes down from where he stands, not back
+    on the 階's middle line."""
+    ch = rite(venue)
+    stair = ch.venue.landmark("西階")
+    step = ch.step("e2.s16")
+    s = ch.tracks["上耦下射"].samples
+    during = s[(s[:, 0] >= step.t0) & (s[:, 0] <= step.t1)]
+    on_treads = during[(during[:, 2] > stair.point[1]) & (during[:, 2] < 0)]
+    assert len(on_treads), "no descent"
+    assert np.all(on_treads[:, 1] < stair.point[0] - 1.0), "back on the 階's axis"
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_ao_straight_advance_from_the_west_of_the_stair(venue):
+    """敖 「云由中东明于阶西直进也」〔001〕: one straight walk from the 階西 to south of the 中 (e.8 s01b)."""
+    ch = rite(venue, "ao")
+    step = ch.step("e8.s01b")
+    s = ch.tracks["司射"].samples
+    path = s[(s[:, 0] >= step.t0) & (s[:, 0] <= step.t1)][:, 1:3]
+    a, b = path[0], path[-1]
+    d = b - a
+    off = np.abs(d[0] * (path[:, 1] - a[1]) - d[1] * (path[:, 0] - a[0])) / np.hypot(*d)
+    assert off.max() < 0.3, f"{off.max():.1f} 尺 off the straight line"
+
+
+def test_the_texts_quote_the_jing():
+    """A 注 is not shown as 經; a step does not carry the next step's clause; 誘射 is quoted; notes do not
+    call intact words garbled or lost."""
+    steps = {s.id: s for s in parse_script(FULL).steps}
+    assert steps["e5.s03"].text != "還當上耦，如作射。"
+    assert steps["e12.d2"].text == "揖皆進，如三耦。"
+    assert steps["e1.s13"].text.startswith("誘射")
+    text = "\n".join(p.read_text(encoding="utf-8") for p in SCRIPTS)
+    assert "「獲而未釋獲」 is garbled" not in text
+    assert "NOT IN SEEDS: 獲者由西方坐取旌" not in text
+
+
+def test_the_catchers_food_is_named_as_the_contract_names_it():
+    """DESIGN.md: `obj.薦(獲者)`, `obj.薦(釋獲者)`."""
+    ch = rite("xie")
+    assert {"obj.薦(獲者)", "obj.俎(獲者)", "obj.薦(釋獲者)"} <= set(ch.figures)
+    assert not any(n.startswith("obj.薦獲者") for n in ch.figures)
