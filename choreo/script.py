@@ -73,6 +73,9 @@ class StepDecl:
     passage: str = ""
     passage_title: str = ""
     passage_heading: str = ""
+    # Where the 經 clause is garbled in the seed: the garbled span as it stands there, which
+    # ``stage.mojibake.restore`` decodes to the clause in ``text`` (never restored silently).
+    restored: str = ""
 
 
 @dataclass(frozen=True)

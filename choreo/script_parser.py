@@ -33,7 +33,7 @@ TOP_KEYS = ("title", "heading", "passage", "source", "venue", "figures", "groups
             "params", "include")
 FIGURE_KEYS = ("at", "facing", "位", "label", "role", "carries", "radius")
 OBJECT_KEYS = ("at", "label", "carried_by", "radius", "facing")
-STEP_KEYS = ("id", "text", "source", "notes", "start", "do", "check", "contact")
+STEP_KEYS = ("id", "text", "source", "notes", "start", "do", "check", "contact", "restored")
 READING_KEYS = ("title", "source", "note", "changes")
 CHANGE_KEYS = ("why", "do", "check", "text", "notes", "remove", "insert_after")
 
@@ -268,7 +268,7 @@ class Parser:
             checks = tuple(Assertion(a.kind, sub(dict(a.args)), step.id + suffix, a.loc) for a in step.checks)
             contacts = tuple((sub(a), sub(b)) for a, b in step.contacts)
             out.append(StepDecl(step.id + suffix, step.text, step.source, step.notes + extra, start, actions,
-                                checks, contacts, step.loc))
+                                checks, contacts, step.loc, restored=step.restored))
         return out
 
     def step(self, item: Any, source: str, index: int) -> StepDecl:
@@ -295,7 +295,7 @@ class Parser:
         notes = tuple(str(n) for n in item.get("notes") or ())
         return StepDecl(step_id, str(item["text"]), _seed_file(item["source"], item.value_loc("source"))
                         if "source" in item else source, notes, start, actions, checks, tuple(contacts),
-                        item.loc)
+                        item.loc, restored=str(item.get("restored", "")))
 
     def figure_name(self, name: Any, loc: Location | None, groups: bool = False) -> str:
         known = dict(self.figures_known)

@@ -85,7 +85,7 @@ def test_bowing_as_when_going_up_is_three_bows(venue):
                                     for m in ch.step(sid).figures if "射" in m and m != "司射"]
     for figure, sid in cases:
         t0 = ch.step(sid).t0
-        later = ch.steps[ids.index(sid) + 3].t1
+        later = ch.steps[ids.index(sid) + 1].t1  # the 降 that follows
         bows = [e for e in ch.events if e.figure == figure and e.kind == "揖" and t0 <= e.t <= later]
         at_foot = [e for e in bows if math.dist(_xy(ch, figure, e.t), (fx, fy)) <= 3.5]
         assert len(bows) >= 3 and at_foot, f"{figure} in {sid}: {len(bows)} 揖, {len(at_foot)} at the foot"
