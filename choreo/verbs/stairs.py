@@ -98,8 +98,10 @@ def descend(ctx, figure: str, stair: Landmark, *, step_times: list[float] | None
     tl = ctx.timeline(figure)
     if ctx.router(figure).floor_of(tl.pos) != ctx.venue.platform and ctx.router(figure).region_of(tl.pos) != stair.name:
         raise ScriptError(f"{figure} is not on the 堂: cannot 降 {stair.name}", ctx.action.loc if ctx.action else None)
+    side = (0.0, 0.0)
     if ctx.router(figure).floor_of(tl.pos) == ctx.venue.platform:
-        top = _hall_point(stair, ctx)
+        side = _aside(stair, ctx, tl.pos)
+        top = _shift(_hall_point(stair, ctx), side)
         if step_times:
             lead = math.dist(tl.pos, top) / ctx.param("pace") + 180.0 / ctx.param("turn_rate")
             tl.hold(step_times[0] - ctx.param("stair_step_time") - lead)
@@ -112,12 +114,38 @@ def descend(ctx, figure: str, stair: Landmark, *, step_times: list[float] | None
     for k, i in enumerate(range(n, 0, -1)):
         if step_times is not None and k < len(step_times):
             tl.hold(step_times[k] - dt)
-        x, y = tread(stair, i)
+        x, y = _shift(tread(stair, i), side)
         tl.glide_for(x, y, dt)
         times.append(tl.t)
-    bx, by = _below(stair, ctx)
+    bx, by = _shift(_below(stair, ctx), side)
     tl.glide_for(bx, by, dt)
     return times
+
+
+def _aside(stair: Landmark, ctx, pos) -> tuple[float, float]:
+    """How far one standing at the head of the 階 stands off its middle line, if he still stands
+    over its width: 「下射少右，從之」〔000〕 — after his 少右 he goes down from where he stands."""
+    fx, fy = stair.point
+    tx, ty = stair.top
+    length = math.hypot(tx - fx, ty - fy) or 1.0
+    ux, uy = (tx - fx) / length, (ty - fy) / length
+    across = (pos[0] - fx) * -uy + (pos[1] - fy) * ux  # signed distance to the left of the way up
+    half = (_width(stair) / 2.0) - ctx.param("body_radius")
+    if abs(across) < 0.5 or abs(across) > half:
+        return (0.0, 0.0)
+    return (-uy * across, ux * across)
+
+
+def _width(stair: Landmark) -> float:
+    if stair.geometry is None:
+        return 0.0
+    x0, y0, x1, y1 = stair.geometry.bounds
+    vertical = stair.top is not None and abs(stair.top[0] - stair.x) < abs(stair.top[1] - stair.y)
+    return x1 - x0 if vertical else y1 - y0
+
+
+def _shift(point, side):
+    return (point[0] + side[0], point[1] + side[1])
 
 
 def _pair_order(members, action):

@@ -172,8 +172,8 @@ def test_the_objects_of_the_rite_move_with_those_who_carry_them():
     """楅, 中, 算, 豐, 觶, 旌, 撲 and the 薦俎 have tracks that move (set down, carried, taken away)."""
     ch = full_plan("xie")
     objects = {n for n, f in ch.figures.items() if f.kind == "object"}
-    assert objects >= {"obj.楅", "obj.中", "obj.算", "obj.豐", "obj.觶", "obj.旌", "obj.撲", "obj.薦獲者",
-                       "obj.俎獲者", "obj.薦釋獲者"}
+    assert objects >= {"obj.楅", "obj.中", "obj.算", "obj.豐", "obj.觶", "obj.旌", "obj.撲", "obj.薦(獲者)",
+                       "obj.俎(獲者)", "obj.薦(釋獲者)"}
     for name in objects:
         s = ch.tracks[name].samples
         assert np.ptp(s[:, 1]) + np.ptp(s[:, 2]) > 10.0, f"{name} never moves"

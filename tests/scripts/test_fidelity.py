@@ -106,7 +106,8 @@ def test_back_south_of_the_rack_is_where_they_stood_level_with_it(venue):
         for m in ("上耦上射", "上耦下射"):
             if m not in ch.step(after).figures:
                 continue
-            a, b = _pose_end(ch, m, before), _pose_end(ch, m, after)
+            level = _events(ch, m, "揖", {before})[1]  # 「揖進，當楅北面揖」: the second 揖 of the step
+            a, b = ch.pose_at(m, level.t), _pose_end(ch, m, after)
             assert math.dist((a.x, a.y), (b.x, b.y)) <= 0.5, f"{m}: {math.dist((a.x, a.y), (b.x, b.y)):.1f} 尺"
 
 
