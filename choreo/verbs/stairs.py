@@ -130,9 +130,10 @@ def _aside(stair: Landmark, ctx, pos) -> tuple[float, float]:
     length = math.hypot(tx - fx, ty - fy) or 1.0
     ux, uy = (tx - fx) / length, (ty - fy) / length
     across = (pos[0] - fx) * -uy + (pos[1] - fy) * ux  # signed distance to the left of the way up
-    half = (_width(stair) / 2.0) - ctx.param("body_radius")
-    if abs(across) < 0.5 or abs(across) > half:
+    half = (_width(stair) / 2.0) - ctx.param("body_radius") - 0.5  # clear of the 階's sides
+    if abs(across) < 0.5 or abs(across) > _width(stair) / 2.0:
         return (0.0, 0.0)
+    across = max(-half, min(half, across))
     return (-uy * across, ux * across)
 
 
@@ -215,7 +216,10 @@ def go_down(ctx, actor, members, action):
                      for i in range(stair.steps or 1)]
         previous = descend(ctx, m, stair, step_times=times)
         if m != order[-1]:
-            # Clear the foot of the 階 for the one behind.
+            # Clear the foot of the 階 for the one behind: westward, or away from the side the one
+            # behind comes down on (after his 少右).
+            behind = _aside(stair, ctx, ctx.timeline(order[order.index(m) + 1]).pos)[0]
+            away = 1.0 if behind < 0 else -1.0
             tl = ctx.timeline(m)
-            tl.glide(tl.x - ctx.param("abreast_spacing") / 2, tl.y - ctx.param("body_radius") * 2,
+            tl.glide(tl.x + away * ctx.param("abreast_spacing") / 2, tl.y - ctx.param("body_radius") * 2,
                      ctx.param("pace") * ctx.param("small_pace"))

@@ -155,3 +155,21 @@ def test_the_catchers_food_is_named_as_the_contract_names_it():
     ch = rite("xie")
     assert {"obj.薦(獲者)", "obj.俎(獲者)", "obj.薦(釋獲者)"} <= set(ch.figures)
     assert not any(n.startswith("obj.薦獲者") for n in ch.figures)
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_the_catcher_goes_between_target_and_screen_due_west_then_due_north(venue):
+    """The route cited, 大射 「直西及乏南」〔000〕: every leg of the 獲者's walk between the 侯 and the 乏 runs
+    due west or due north/south (e.2 s10 there, e.3 s03 back, and the later rounds)."""
+    ch = rite(venue)
+    s = ch.tracks["獲者"].samples
+    for sid in ("e2.s10", "e3.s03", "e6.s04", "e7.s02", "e13.s03"):
+        if sid not in {st.id for st in ch.steps}:
+            continue
+        step = ch.step(sid)
+        legs = s[(s[:, 0] >= step.t0) & (s[:, 0] <= step.t1)][:, 1:3]
+        d = np.diff(legs, axis=0)
+        moving = np.hypot(d[:, 0], d[:, 1]) > 0.5
+        assert moving.any(), sid
+        slant = np.minimum(np.abs(d[moving, 0]), np.abs(d[moving, 1]))
+        assert slant.max() < 0.5, f"{sid}: a leg {slant.max():.1f} 尺 off the compass lines"
