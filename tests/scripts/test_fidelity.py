@@ -173,3 +173,20 @@ def test_the_catcher_goes_between_target_and_screen_due_west_then_due_north(venu
         assert moving.any(), sid
         slant = np.minimum(np.abs(d[moving, 0]), np.abs(d[moving, 1]))
         assert slant.max() < 0.5, f"{sid}: a leg {slant.max():.1f} 尺 off the compass lines"
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_the_catcher_offers_with_his_food_within_reach(venue):
+    """「左執爵，祭脯醢，執爵興，取肺，坐祭」〔000〕 at the 右個, the 左個 and the 中: the 薦 and the 俎 are within a
+    kneeling man's reach (3½ 尺), and he is close to what he offers to, not behind a row of dishes."""
+    ch = rite(venue)
+    offers = [e for e in ch.events if e.figure == "獲者" and e.kind == "祭" and e.step.startswith("e10.s0")]
+    assert len(offers) >= 5
+    marks = [ch.venue.landmark(n).point for n in ("右個", "左個", "侯")]
+    for e in offers:
+        me = _xy(ch, "獲者", e.t)
+        for food in ("薦(獲者)", "俎(獲者)"):
+            put = max((s for s in ch.events if s.kind == "設" and s.detail == food and s.t <= e.t), key=lambda s: s.t)
+            rest = _xy(ch, f"obj.{food}", put.t + put.duration)  # where it was set down
+            assert math.dist(me, rest) <= 3.5, f"{food} out of reach at {e.step}"
+        assert min(math.dist(me, m) for m in marks) <= 6.5, f"{e.step}: {min(math.dist(me, m) for m in marks):.1f} 尺"
