@@ -186,6 +186,7 @@ class Step:
     reading_note: str = ""  # the overlay's justification when a reading changed this step
     passage_title: str = ""  # the title of the passage the step belongs to (e.g. 三耦第一番射)
     passage_heading: str = ""  # the commentary's heading of that passage (「論…之事」〔000〕), if any
+    restored: str = ""  # the garbled span of the seed that ``text`` restores (stage.mojibake), if any
 
 
 @dataclass(frozen=True)

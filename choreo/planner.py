@@ -357,7 +357,7 @@ class Planner:
                               tuple(sorted(acted, key=self._figure_order.__getitem__)), decl.loc,
                               decl.passage or self.script.passage, decl.notes, tuple(ctx.verbs), decl.checks,
                               contacts, decl.reading_note, decl.passage_title or self.script.title,
-                              decl.passage_heading or self.script.heading))
+                              decl.passage_heading or self.script.heading, decl.restored))
         ends[decl.id] = (t0, t1)
         return max(previous_end, t1)
 

@@ -50,6 +50,8 @@ def tracks_document(ch: Choreography) -> dict[str, Any]:
             entry["notes"] = list(step.commentary)
         if step.reading_note:
             entry["reading_note"] = step.reading_note
+        if step.restored:
+            entry["restored_from"] = step.restored  # the seed's garbled span; text is its restoration
         steps.append(entry)
     t_lo = min((s.t0 for s in ch.steps), default=0.0)
     t_hi = max((s.t1 for s in ch.steps), default=0.0)

@@ -124,6 +124,8 @@ def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Act
         goals = {ahead: (centre.x, centre.y),
                  after: (centre.x + behind * math.sin(back) - left_dir[0] * ctx.param("aside"),
                          centre.y + behind * math.cos(back) - left_dir[1] * ctx.param("aside"))}
+        _trail(ctx, actor, ahead, after, goals, action, facing)
+        return
     else:
         other = members[1] if left == members[0] else members[0]
         goals = {left: (centre.x + left_dir[0] * half, centre.y + left_dir[1] * half),
@@ -164,6 +166,61 @@ def _fall_in_abreast(ctx: StepContext, members: tuple[str, ...], goals: dict[str
     t1 = max(ctx.timeline(m).t for m in members)
     for m in members:
         ctx.timeline(m).hold(t1)
+
+
+def _trail(ctx: StepContext, actor: str, ahead: str, after: str, goals: dict[str, XY], action: Action,
+           facing: float | None) -> None:
+    """耦少退: the senior walks; the partner falls in on his way and keeps to it a moment behind him
+    (鄭 「耦於庭，不并行，尊大夫也」〔000〕), rather than on a way of his own that may take him ahead. He
+    joins the senior's way where he can reach it in time, follows ``small_move`` behind, and steps to
+    his own place (behind and aside) as the senior stops."""
+    t0 = max(ctx.timeline(m).t for m in (ahead, after))
+    for m in (ahead, after):
+        ctx.timeline(m).hold(t0)
+    lead = ctx.timeline(ahead)
+    first = len(lead.samples)
+    _walk_one(ctx, ahead, goals[ahead], action, facing, party=actor)
+    way = [list(s) for s in lead.samples[first - 1:]]
+    # When he stops walking (a turn on the spot after it is not walking).
+    t_stop = max((b[0] for a, b in zip(way, way[1:], strict=False) if math.dist(a[1:3], b[1:3]) > 1e-6),
+                 default=lead.t)
+    pace = ctx.param("pace")
+    lag = ctx.param("small_move") / pace
+    tl = ctx.timeline(after)
+    start = tl.pos
+    # Join at the first moment tau at which he can be where the senior was, lag seconds later.
+    def turn_time(p):
+        b = bearing_of(p[0] - start[0], p[1] - start[1])
+        return abs((b - tl.facing + 180.0) % 360.0 - 180.0) / ctx.param("turn_rate")
+
+    tau = t_stop
+    for t in np.arange(t0, t_stop, 0.1):
+        p, q = lead.position_at(t), lead.position_at(t + 0.1)
+        step = math.dist(p, q) or 1.0
+        along = ((p[0] - start[0]) * (q[0] - p[0]) + (p[1] - start[1]) * (q[1] - p[1])) / step
+        aside = abs((p[0] - start[0]) * (q[1] - p[1]) - (p[1] - start[1]) * (q[0] - p[0])) / step
+        if along < ctx.param("small_move") + aside:
+            continue  # not yet well past him: he never steps back or alongside to fall in
+        if t0 + turn_time(p) + math.dist(start, p) / (1.5 * pace) <= t + lag:  # a quicker step to fall in
+            tau = float(t)
+            break
+    if tau + lag < t_stop:
+        join = lead.position_at(tau)
+        tl.hold(tau + lag - turn_time(join) - math.dist(start, join) / (1.5 * pace))  # until the senior has passed
+        if math.dist(start, join) > 1e-6:
+            ctx.face(after, bearing_of(join[0] - start[0], join[1] - start[1]))
+        f = next(row[3] for row in reversed(way) if row[0] <= tau)  # fall in facing his way
+        f += 360.0 * round((tl.facing - f) / 360.0)
+        tl._append(max(tau + lag, tl.t + 1e-3), *join, f)
+        for t, x, y, f in (row for row in way if tau < row[0] <= t_stop - lag and row[0] + lag > tl.t):
+            f += 360.0 * round((tl.facing - f) / 360.0)
+            tl._append(t + lag, x, y, f)
+        tl.glide_for(*lead.position_at(t_stop - lag), t_stop - tl.t)  # where the senior was lag ago
+    ctx.walk(after, goals[after])
+    ctx.face(after, facing if facing is not None else lead.facing % 360.0)  # as the senior faces
+    t_end = max(ctx.timeline(m).t for m in (ahead, after))
+    for m in (ahead, after):
+        ctx.timeline(m).hold(t_end)
 
 
 def _pair_walk(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, goals: dict[str, XY],

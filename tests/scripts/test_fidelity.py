@@ -190,3 +190,26 @@ def test_the_catcher_offers_with_his_food_within_reach(venue):
             rest = _xy(ch, f"obj.{food}", put.t + put.duration)  # where it was set down
             assert math.dist(me, rest) <= 3.5, f"{food} out of reach at {e.step}"
         assert min(math.dist(me, m) for m in marks) <= 6.5, f"{e.step}: {min(math.dist(me, m) for m in marks):.1f} 尺"
+
+
+def _speed(ch, figure, t, dt=0.2):
+    a, b = ch.pose_at(figure, t), ch.pose_at(figure, t + dt)
+    return (b.x - a.x) / dt, (b.y - a.y) / dt
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_the_officers_partner_keeps_a_little_behind_in_the_court(venue):
+    """「揖進，耦少退」, 鄭 「耦於庭，不并行，尊大夫也」〔000〕: while the two walk in the court the partner is a
+    little behind the 大夫 (0.5–4 尺 along his way), never ahead of him (e.6 d2 going up, d6 coming back)."""
+    ch = rite(venue)
+    for sid in ("e6.d2", "e6.d6"):
+        step = ch.step(sid)
+        gaps = []
+        for t in np.arange(step.t0, step.t1, 0.25):
+            v, w = _speed(ch, "大夫", t), _speed(ch, "大夫之耦", t)
+            if math.hypot(*v) < 0.5 or math.hypot(*w) < 0.5:
+                continue
+            a, b = _xy(ch, "大夫", t), _xy(ch, "大夫之耦", t)
+            gaps.append(((a[0] - b[0]) * v[0] + (a[1] - b[1]) * v[1]) / math.hypot(*v))
+        assert len(gaps) > 10, sid
+        assert 0.5 <= min(gaps) and max(gaps) <= 4.0, f"{sid}: {min(gaps):.1f} … {max(gaps):.1f} 尺 behind"
