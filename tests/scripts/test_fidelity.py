@@ -213,3 +213,17 @@ def test_the_officers_partner_keeps_a_little_behind_in_the_court(venue):
             gaps.append(((a[0] - b[0]) * v[0] + (a[1] - b[1]) * v[1]) / math.hypot(*v))
         assert len(gaps) > 10, sid
         assert 0.5 <= min(gaps) and max(gaps) <= 4.0, f"{sid}: {min(gaps):.1f} … {max(gaps):.1f} 尺 behind"
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_the_third_round_crossing_is_in_front_of_the_stair(venue):
+    """「司射與司馬交于階前」〔000〕 (e.13): where the two pass closest is in front of the 西階, as in rounds 1–2."""
+    ch = rite(venue)
+    t0, t1 = ch.step("e13.s04").t0, ch.step("e13.s05").t1
+    ts = np.arange(t0, t1, 0.1)
+    gaps = [math.dist(_xy(ch, "司射", t), _xy(ch, "司馬", t)) for t in ts]
+    t = ts[int(np.argmin(gaps))]
+    a, b = _xy(ch, "司射", t), _xy(ch, "司馬", t)
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    stair = ch.venue.landmark("西階").point
+    assert min(gaps) < 4.0 and math.dist(mid, stair) <= 6.0, f"they pass {math.dist(mid, stair):.1f} 尺 from the 階"
