@@ -26,6 +26,8 @@ from stage.mojibake import restore
 ROOT = Path(__file__).resolve().parents[1]
 SEP = "\u3000\u3000"
 _NOTE = re.compile(r"（[^（）]*）", re.S)
+# A replacement character or a private-use code point: a garbled or unidentified character.
+_GARBLED = re.compile(f"[{chr(0xFFFD)}{chr(0xE000)}-{chr(0xF8FF)}]")
 _PUNCT = re.compile(r"[\s，。、：；“”「」！？?]")
 
 
@@ -43,7 +45,7 @@ def _bare(text: str) -> str:
 
 
 def _readable(text: str) -> bool:
-    return bool(text) and not re.search("[\ufffd\ue000-\uf8ff]", text) and "〓" not in text.lstrip("〓")
+    return bool(text) and not _GARBLED.search(text) and "〓" not in text.lstrip("〓")
 
 
 def jing_sentences(seed: str) -> list[Sentence]:
@@ -100,7 +102,7 @@ def _swallowed(segment: str) -> list[str]:
     for piece in segment.split("?")[1:]:
         for m in re.finditer(r"\u3000\u3000([^\u3000（\[]{2,}?)(?:（|$)", restore(piece)):
             words = m.group(1)
-            cut = re.split("[\ufffd\ue000-\uf8ff〓]", words)[0]
+            cut = re.split("〓", _GARBLED.split(words)[0])[0]
             if _readable(cut) and len(_bare(cut)) >= 3 and not cut.startswith(("者", "注", "釋")):
                 found.append(cut)
     return found
