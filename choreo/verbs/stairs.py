@@ -93,14 +93,16 @@ def climb(ctx, figure: str, stair: Landmark, *, to_hall: bool = True, start_at: 
     return times
 
 
-def descend(ctx, figure: str, stair: Landmark, *, step_times: list[float] | None = None) -> list[float]:
-    """Walk on the 堂 to the top of the 階 and go down to its foot; returns the tread times."""
+def descend(ctx, figure: str, stair: Landmark, *, step_times: list[float] | None = None,
+            keep_side: bool = False) -> list[float]:
+    """Walk on the 堂 to the top of the 階 and go down to its foot; returns the tread times. With
+    ``keep_side`` (the follower of a pair, after his 少右) he goes down from where he stands across it."""
     tl = ctx.timeline(figure)
     if ctx.router(figure).floor_of(tl.pos) != ctx.venue.platform and ctx.router(figure).region_of(tl.pos) != stair.name:
         raise ScriptError(f"{figure} is not on the 堂: cannot 降 {stair.name}", ctx.action.loc if ctx.action else None)
     side = (0.0, 0.0)
     if ctx.router(figure).floor_of(tl.pos) == ctx.venue.platform:
-        side = _aside(stair, ctx, tl.pos)
+        side = _aside(stair, ctx, tl.pos) if keep_side else (0.0, 0.0)
         top = _shift(_hall_point(stair, ctx), side)
         if step_times:
             lead = math.dist(tl.pos, top) / ctx.param("pace") + 180.0 / ctx.param("turn_rate")
@@ -214,11 +216,12 @@ def go_down(ctx, actor, members, action):
             times = [previous[i + gap] if i + gap < len(previous)
                      else previous[-1] + (i + gap - len(previous) + 1) * ctx.param("stair_step_time")
                      for i in range(stair.steps or 1)]
-        previous = descend(ctx, m, stair, step_times=times)
+        follower = bool(action.mods.get("三等")) and m != order[0]
+        previous = descend(ctx, m, stair, step_times=times, keep_side=follower)
         if m != order[-1]:
             # Clear the foot of the 階 for the one behind: westward, or away from the side the one
             # behind comes down on (after his 少右).
-            behind = _aside(stair, ctx, ctx.timeline(order[order.index(m) + 1]).pos)[0]
+            behind = _aside(stair, ctx, ctx.timeline(order[order.index(m) + 1]).pos)[0] if action.mods.get("三等") else 0.0
             away = 1.0 if behind < 0 else -1.0
             tl = ctx.timeline(m)
             tl.glide(tl.x + away * ctx.param("abreast_spacing") / 2, tl.y - ctx.param("body_radius") * 2,
