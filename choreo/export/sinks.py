@@ -12,8 +12,10 @@ the frames its palette is built from (see GifSink).
 
 from __future__ import annotations
 
+import base64
 import os
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 from choreo import atomic
@@ -259,17 +261,44 @@ def _widen_pipe(fd: int, frame_bytes: int) -> None:
         pass
 
 
+Chapter = tuple[float, float, str]  # video seconds from, to, and the chapter's title
+
+
+def ffmetadata(title: str, chapters: Sequence[Chapter]) -> str:
+    """ffmpeg's metadata file (FFMETADATA1): the video's title and its chapters in milliseconds."""
+    def esc(text: str) -> str:  # the format's special characters are escaped with a backslash
+        return "".join("\\" + ch if ch in "=;#\\\n" else ch for ch in text)
+
+    lines = [";FFMETADATA1"] + ([f"title={esc(title)}"] if title else [])
+    for start, end, name in chapters:
+        lines += ["[CHAPTER]", "TIMEBASE=1/1000", f"START={round(start * 1000)}", f"END={round(end * 1000)}",
+                  f"title={esc(name)}"]
+    return "\n".join(lines) + "\n"
+
+
 class Mp4Sink(_FfmpegSink):
-    """H.264 in yuv420p (plays in browsers, PowerPoint and Keynote), the index up front (+faststart)."""
+    """H.264 in yuv420p (plays in browsers, PowerPoint and Keynote), the index up front (+faststart).
+
+    ``chapters`` become the MP4's chapter marks (VLC's and PowerPoint's chapter menus), ``title``
+    its title: handed to ffmpeg as an in-line metadata file (a data: URI), so nothing else is written.
+    """
 
     kind = "MP4 (H.264) encoder"
 
-    def __init__(self, path, size, fps=25, crf: int = 23, preset: str = "veryfast", pix_fmt: str = "rgb24") -> None:
+    def __init__(self, path, size, fps=25, crf: int = 23, preset: str = "veryfast", pix_fmt: str = "rgb24",
+                 chapters: Sequence[Chapter] = (), title: str = "") -> None:
         w, h = size
         if w % 2 or h % 2:
             raise ExportError(f"MP4 needs even dimensions for yuv420p, got {w}x{h}: try {w + w % 2}x{h + h % 2}")
         self.crf, self.preset = crf, preset
+        self.metadata = ffmetadata(title, chapters) if (chapters or title) else ""
         super().__init__(path, size, fps, pix_fmt)
+
+    def _input_args(self) -> list[str]:
+        if not self.metadata:
+            return []
+        uri = "data:text/plain;base64," + base64.b64encode(self.metadata.encode("utf-8")).decode("ascii")
+        return ["-f", "ffmetadata", "-i", uri, "-map", "0:v", "-map_metadata", "1", "-map_chapters", "1"]
 
     def _output_args(self) -> list[str]:
         return ["-an", "-vcodec", "libx264", "-pix_fmt", "yuv420p", "-preset", self.preset,
@@ -395,11 +424,13 @@ class PngSink(FrameSink):
             os.close(fd)
 
 
-def open_sink(path: str | os.PathLike, size: tuple[int, int], fps: int, pix_fmt: str = "rgb24") -> FrameSink:
-    """The sink for ``path``'s suffix; ``pix_fmt`` applies to video (a PNG is always written from RGB24)."""
+def open_sink(path: str | os.PathLike, size: tuple[int, int], fps: int, pix_fmt: str = "rgb24",
+              chapters: Sequence[Chapter] = (), title: str = "") -> FrameSink:
+    """The sink for ``path``'s suffix; ``pix_fmt`` applies to video (a PNG is always written from RGB24);
+    ``chapters`` and ``title`` to an MP4 (a GIF has no chapters)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".mp4":
-        return Mp4Sink(path, size, fps, pix_fmt=pix_fmt)
+        return Mp4Sink(path, size, fps, pix_fmt=pix_fmt, chapters=chapters, title=title)
     if suffix == ".gif":
         return GifSink(path, size, fps, pix_fmt=pix_fmt)
     if suffix == ".png":

@@ -16,6 +16,7 @@ from choreo.errors import ExportError, Terminated, YiliError
 from choreo.export.progress import Progress
 from choreo.export.sinks import FrameSink, PngSink, check_destination, open_sink
 from choreo.model import Choreography, Step
+from choreo.render.caption import passage_label
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
 from choreo.render.timeline import Timeline
@@ -167,7 +168,9 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
         n = max(1, min(n, limit))
     renderer = renderer or FrameRenderer(choreo, cfg)
     if sink is None:
-        sink = open_sink(out, cfg.size, cfg.fps, pix_fmt=renderer.raw_format or "rgb24")
+        chapters = [(v0, v1, passage_label(step, "")) for v0, v1, step in timeline.chapters()]
+        sink = open_sink(out, cfg.size, cfg.fps, pix_fmt=renderer.raw_format or "rgb24", chapters=chapters,
+                         title=choreo.title)
     raw = getattr(sink, "pix_fmt", "rgb24") == renderer.raw_format
     progress = Progress(n, Path(out).name, cfg.quiet)
     writer = None

@@ -62,3 +62,36 @@ def test_per_passage_writes_one_video_per_passage_named_for_it(tmp_path):
     for name in names:
         frames = iio.imread(out / name, plugin="FFMPEG")
         assert frames.shape[1:] == (180, 320, 3) and len(frames) >= 5 * 4  # at least its title card
+
+
+def _chapters_of(path) -> list[tuple[int, int, str]]:
+    """The MP4's chapters read back with the bundled ffmpeg (its metadata written as FFMETADATA1)."""
+    import subprocess
+
+    import imageio_ffmpeg
+
+    out = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-i", str(path),
+                          "-f", "ffmetadata", "-"], capture_output=True, text=True, check=True, timeout=60).stdout
+    chapters, current = [], {}
+    for line in out.splitlines():
+        if line == "[CHAPTER]":
+            current = {}
+            chapters.append(current)
+        elif "=" in line and chapters:
+            key, value = line.split("=", 1)
+            current[key] = value
+    return [(int(c["START"]), int(c["END"]), c["title"]) for c in chapters]
+
+
+def test_mp4_chapters_are_the_passages_at_their_title_cards(tmp_path, rite):
+    out = tmp_path / "span.mp4"
+    assert main(["render", "-o", str(out), "--from", "e1.s17", "--to", "e2.s02", "--size", "320x180", "--fps", "5",
+                 "--quiet"]) == 0
+    chapters = _chapters_of(out)
+    assert [title for _, _, title in chapters] == ["e.1 司射誘射", "e.2 三耦第一番射"]
+    cfg = RenderConfig(size=(320, 180), fps=5)
+    steps = tuple(s for s in rite.steps if s.id in ("e1.s17", "e2.s01", "e2.s02"))
+    starts = [round(v0 * 1000) for v0, _, _ in cfg.pace.timeline(steps).chapters()]
+    assert [start for start, _, _ in chapters] == starts and starts[0] == 0
+    assert chapters[0][1] == chapters[1][0]  # one chapter ends where the next begins
+    assert len(iio.imread(out, plugin="FFMPEG")) / cfg.fps * 1000 == pytest.approx(chapters[-1][1], abs=250)
