@@ -38,6 +38,28 @@ READING_KEYS = ("title", "source", "note", "changes")
 CHANGE_KEYS = ("why", "do", "check", "text", "notes", "remove", "insert_after")
 
 
+def included_file(item: Any, script: Path, loc: Location | None, what: str) -> Path:
+    """The file an ``include:`` (or ``venue:``) entry names, relative to the script's folder.
+
+    choice: a script may name only files in its own folder (and below) or among the bundled assets,
+    so that a downloaded script cannot make an error message show a line of some other file on the
+    machine (``include: [/etc/shadow]``); a file anywhere can still be given on the command line.
+    """
+    from choreo.paths import assets_dir
+
+    if not isinstance(item, str) or not item.strip():
+        raise ScriptError(f"a {what} is named by its file name", loc)
+    path = (script.parent / item).resolve()
+    roots = (script.parent.resolve(), assets_dir().resolve())
+    if not any(path.is_relative_to(root) for root in roots):
+        raise ScriptError(f"{what} '{item}' is outside the script's folder and the bundled assets (name it on "
+                          "the command line instead)", loc)
+    if not path.is_file():
+        kind = "a folder, not a file" if path.is_dir() else "not there"
+        raise ScriptError(f"no such {what}: {item} ({kind})", loc)
+    return path
+
+
 def _fail_unknown_keys(node: MDict, allowed: tuple[str, ...], what: str) -> None:
     for key in node:
         if key not in allowed:
@@ -61,8 +83,9 @@ def _seed_file(value: Any, loc: Location | None) -> str:
 
 
 class Parser:
-    def __init__(self, path: str):
+    def __init__(self, path: str, included_by: tuple[Path, ...] = ()):
         self.path = path
+        self.included_by = included_by
         self.verbs = load_verbs()
 
     def parse(self, root: Any) -> Script:
@@ -88,8 +111,7 @@ class Parser:
                 raise ScriptError(f"parameter '{key}' must be a number", loc_of(value, root.key_loc("params")))
             params[str(key)] = float(value)
         return Script(self.path, str(root["title"]), str(root.get("passage", "")), source,
-                      str(root.get("venue", "xie")), figures, groups, steps, readings, params,
-                      heading=str(root.get("heading", "")))
+                      self.venue(root), figures, groups, steps, readings, params)
 
     # -- sequences of passages ------------------------------------------------------------------
     def sequence(self, root: MDict) -> Script:
@@ -104,11 +126,16 @@ class Parser:
                                   suggest(str(key), ("title", "heading", "passage", "source", "venue", "include")))
         items = _require(root["include"], MList, "'include'", root.key_loc("include"))
         parts: list[Script] = []
+        chain = (*self.included_by, Path(self.path).resolve())
         for item in items:
-            path = Path(self.path).parent / str(item)
-            if not path.exists():
-                raise ScriptError(f"no such script to include: {item}", loc_of(item, items.loc))
-            parts.append(script_cache.load(path))  # an unchanged passage is not parsed again
+            path = included_file(item, Path(self.path), loc_of(item, items.loc), "script to include")
+            if path in chain:
+                names = " → ".join(p.name for p in (*chain[chain.index(path):], path))
+                raise ScriptError(f"scripts include each other in a cycle: {names}", loc_of(item, items.loc))
+            if any(p.path == str(path) for p in parts):
+                raise ScriptError(f"'{item}' is included twice (each passage once; a repeat of its steps "
+                                  "is written with 'repeat:')", loc_of(item, items.loc))
+            parts.append(script_cache.load(path, included_by=chain))  # an unchanged passage is not parsed again
         figures: dict[str, FigureDecl] = {}
         groups: dict[str, tuple[str, ...]] = {}
         steps: list[StepDecl] = []
@@ -142,8 +169,24 @@ class Parser:
         first = parts[0] if parts else None
         return Script(self.path, str(root.get("title", "")), str(root.get("passage", "")),
                       _seed_file(root.get("source", "000"), root.loc),
-                      str(root.get("venue", first.venue if first else "xie")), figures, groups, tuple(steps),
-                      tuple(readings.values()), params, heading=str(root.get("heading", "")))
+                      self.venue(root, first.venue if first else "xie"), figures, groups, tuple(steps),
+                      tuple(readings.values()), params)
+
+    def venue(self, root: MDict, default: str = "xie") -> str:
+        """A bundled venue's key, or the path of a venue file beside the script."""
+        from stage.loader import list_venues
+
+        if "venue" not in root:
+            return default
+        value, loc = root["venue"], root.value_loc("venue")
+        if not isinstance(value, str):
+            raise ScriptError("'venue' must be a venue's key (xie, xiang) or a venue file's name", loc)
+        if "/" in value or "\\" in value or value.endswith((".yaml", ".yml")):
+            return str(included_file(value, Path(self.path), loc, "venue file"))
+        if value not in list_venues():
+            raise ScriptError(f"unknown venue '{value}' (bundled: {', '.join(list_venues())})", loc,
+                              suggest(value, list_venues()))
+        return str(value)
 
     # -- figures and groups ----------------------------------------------------------------------
     def figures(self, root: MDict) -> dict[str, FigureDecl]:

@@ -114,12 +114,14 @@ def load_venue(key_or_path: str | Path) -> Venue:
 
 # --- reading files --------------------------------------------------------------------------------
 
-def _read_with_bases(path: Path, chain: list[Path]) -> tuple[MDict, dict[str, dict[str, MDict]]]:
-    """The file's top mapping and its sections merged over those of the files it extends."""
+def _read_with_bases(path: Path, chain: list[Path], where: Location | None = None
+                     ) -> tuple[MDict, dict[str, dict[str, MDict]]]:
+    """The file's top mapping and its sections merged over those of the files it extends
+    (``where``: the ``extends`` that named this file)."""
     resolved = path.resolve()
     if resolved in chain:
         names = " → ".join(p.name for p in [*chain, resolved])
-        raise StageError(f"venue files extend each other in a cycle: {names}")
+        raise StageError(f"venue files extend each other in a cycle: {names}", where)
     try:
         top = load(path)
     except StageError:
@@ -135,11 +137,15 @@ def _read_with_bases(path: Path, chain: list[Path]) -> tuple[MDict, dict[str, di
         base_name = top["extends"]
         if not isinstance(base_name, str):
             raise StageError("bad value for extends: expected a file name", top.value_loc("extends"))
-        base_path = path.parent / base_name
+        base_path = (path.parent / base_name).resolve()
+        if not any(base_path.is_relative_to(root) for root in (path.parent.resolve(), venues_dir().resolve())):
+            # choice: as a script's include, so that an error cannot show a line of a file elsewhere
+            raise StageError(f"extends '{base_name}', outside the venue file's folder and the bundled venues",
+                             top.value_loc("extends"))
         if not base_path.is_file():
             raise StageError(f"extends a file that does not exist: {base_name}", top.value_loc("extends"),
                              suggest(base_name, [p.name for p in path.parent.glob("*.yaml")]))
-        _, sections = _read_with_bases(base_path, [*chain, resolved])
+        _, sections = _read_with_bases(base_path, [*chain, resolved], top.value_loc("extends"))
     for section in sections:
         if section not in top or top[section] is None:
             continue
