@@ -10,6 +10,7 @@ applied here (``apply_reading``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -126,7 +127,7 @@ class Script:
 
 def parse_facing(value: Any, loc: Location | None) -> float:
     """北面 … 西南面, 負侯, or a bearing in degrees."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
         return float(value) % 360.0
     if isinstance(value, str) and value in FACING_WORDS:
         return FACING_WORDS[value]

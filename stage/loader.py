@@ -26,6 +26,7 @@ StageErrors located in the file where the faulty entry is written.
 
 from __future__ import annotations
 
+import math
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,24 @@ REQUIRED_PARAMS = ("pace", "stair_step_time", "turn_rate", "body_radius", "small
                    "brush_margin", "aside", "abreast_tolerance", "file_clearance", "file_wait_step",
                    "file_wait_tries", "small_move_least", "small_pace", "stair_foot_margin", "beside_margin",
                    "beside_step_in", "beside_step_out", "beside_tries_out")
+
+
+# choice: the planning numbers the planner divides by or walks with, kept where it can use them
+# (a pace of 0 never arrives, a turn rate of 1e-300 never ends, a radius of 1e9 fills the court).
+PARAM_RANGES = {"pace": (0.1, 50.0), "stair_step_time": (0.05, 60.0), "turn_rate": (1.0, 3600.0),
+                "body_radius": (0.1, 10.0), "small_move": (0.1, 60.0), "relation_offset": (0.0, 100.0),
+                "approach": (0.0, 100.0), "abreast_spacing": (0.0, 100.0), "rank_spacing": (0.0, 100.0),
+                "pass_spacing": (0.0, 100.0)}
+DURATION_RANGE = (0.0, 3600.0)  # dur.*: seconds
+
+
+def param_problem(name: str, value: float) -> str | None:
+    """Why a planning parameter's value cannot be used, or None."""
+    low, high = PARAM_RANGES.get(name, DURATION_RANGE if name.startswith("dur.") else
+                                 (-ex.MAX_MAGNITUDE, ex.MAX_MAGNITUDE))
+    if not math.isfinite(value) or not low <= value <= high:
+        return f"must lie between {low:g} and {high:g}, not {value:g}"
+    return None
 
 
 def venues_dir() -> Path:
@@ -219,6 +238,9 @@ def _load_params(entries: dict[str, MDict]) -> dict[str, Param]:
     values: dict[str, float] = {}
     for name in _topological(deps, {n: getattr(e, "name_loc", e.loc) for n, e in entries.items()}, "parameters"):
         values[name] = ex.evaluate(parsed[name], ex.Scope(values, {}, {}), f"parameter '{name}'")
+        problem = param_problem(name, values[name])
+        if problem:
+            raise StageError(f"bad value for parameter '{name}': {problem}", entries[name].value_loc("value"))
     return {name: Param(name, values[name], _provenance(entries[name], f"parameter '{name}'"),
                         getattr(entries[name], "name_loc", None)) for name in entries}
 
@@ -326,8 +348,8 @@ def _load_landmarks(entries: dict[str, MDict], params: dict[str, Param]) -> dict
     for name, entry in entries.items():
         got = values[name]
         steps = got.get("steps")
-        if steps is not None and (steps != int(steps) or steps < 1):
-            raise StageError(f"bad value for {name}.steps: a 階 has a whole number of 等 (≥ 1), got {steps:g}",
+        if steps is not None and (steps != int(steps) or not 1 <= steps <= 100):
+            raise StageError(f"bad value for {name}.steps: a 階 has a whole number of 等 (1 to 100), got {steps:g}",
                              entry.value_loc("steps"))
         facing = got.get("facing")
         top = None

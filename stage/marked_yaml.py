@@ -71,7 +71,14 @@ class MDict(dict):
 
 
 class MList(list):
+    """A list with ``loc`` (where it starts) and ``item_loc(i)`` (where item i stands, nulls too)."""
+
     loc: Location
+    item_locs: list[Location]
+
+    def item_loc(self, index: int) -> Location | None:
+        locs = getattr(self, "item_locs", ())
+        return locs[index] if 0 <= index < len(locs) else getattr(self, "loc", None)
 
 
 def loc_of(value: Any, default: Location | None = None) -> Location | None:
@@ -146,6 +153,8 @@ class _Builder:
         value.loc = self.loc(event.start_mark)
         if mapping:
             value.key_locs = {}
+        else:
+            value.item_locs = []
         if event.anchor is not None:
             self.open_anchors.add(event.anchor)
         self.stack.append(_Open(value, event.anchor, value.loc))
@@ -178,6 +187,7 @@ class _Builder:
         parent.chars += chars
         if isinstance(parent.value, MList):
             parent.value.append(value)
+            parent.value.item_locs.append(loc_of(value) or self.loc(mark))
             return
         if not parent.has_key:
             if isinstance(value, list | dict):
