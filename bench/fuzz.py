@@ -2,7 +2,8 @@
 
     python bench/fuzz.py --cases 10000 --venue-cases 3000 [--seed 1] [--timeout 20] [--show 3]
 
-Prints: cases, exit-status counts, tracebacks, hangs, other misbehaviour (an error line without its
+Prints: cases, exit-status counts, tracebacks, hangs, unexpected exceptions a verb raised (reported
+as a PlanError at the action, but still a bug), other misbehaviour (an error line without its
 FILE:LINE:COL), and the distinct failure sites with a reproducing case for each (kept in --keep).
 """
 
@@ -33,7 +34,7 @@ def main() -> int:
     rng = random.Random(args.seed)
     statuses: collections.Counter = collections.Counter()
     sites: dict[str, tuple[int, list[str], str]] = {}
-    tracebacks = hangs = other = 0
+    tracebacks = hangs = wrapped = other = 0
     slowest = 0.0
     started = time.perf_counter()
     plan = [("script", script_case)] * args.cases + [("venue", venue_case)] * args.venue_cases
@@ -47,7 +48,8 @@ def main() -> int:
         if problems:
             tracebacks += "traceback" in problems
             hangs += "hang" in problems
-            other += not ({"traceback", "hang"} & set(problems))
+            wrapped += "wrapped exception" in problems
+            other += not ({"traceback", "hang", "wrapped exception"} & set(problems))
             site = "hang" if outcome.hang else (outcome.site() if "traceback" in problems else problems[0][:60])
             count, _, _ = sites.get(site, (0, [], ""))
             if count == 0:
@@ -65,7 +67,8 @@ def main() -> int:
     print(f"cases: {total} ({args.cases} scripts, {args.venue_cases} venues), seed {args.seed}, "
           f"{time.perf_counter() - started:.0f} s, slowest case {slowest:.1f} s")
     print("exit statuses: " + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items(), key=str)))
-    print(f"tracebacks: {tracebacks}  hangs: {hangs}  other misbehaviour: {other}  distinct failure sites: {len(sites)}")
+    print(f"tracebacks: {tracebacks}  hangs: {hangs}  exceptions wrapped in a PlanError: {wrapped}  "
+          f"other misbehaviour: {other}  distinct failure sites: {len(sites)}")
     for site, (count, argv, stderr) in sorted(sites.items(), key=lambda kv: -kv[1][0]):
         print(f"\n{count:5d}× {site}\n       choreo {' '.join(argv)}")
         for line in stderr.strip().splitlines()[-args.show:]:

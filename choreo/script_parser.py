@@ -69,7 +69,7 @@ def _fail_unknown_keys(node: MDict, allowed: tuple[str, ...], what: str) -> None
 
 def _require(node: Any, kind: type, what: str, loc: Location | None) -> Any:
     if not isinstance(node, kind):
-        expected = {MDict: "a mapping", MList: "a list", str: "text"}.get(kind, kind.__name__)
+        expected = {MDict: "a mapping", MList: "a list", list: "a list", str: "text"}.get(kind, kind.__name__)
         raise ScriptError(f"{what} must be {expected}", loc_of(node, loc))
     return node
 

@@ -126,20 +126,28 @@ class Outcome:
             out.append(f"exit status {self.status}")
         if "Traceback (most recent call last)" in self.stderr:
             out.append("traceback")
-        if self.status == 2:
+        if self.status == 2 and "traceback" not in out:
             first = self.stderr.strip().splitlines()[:1]
             if not first or not ERROR_LINE.match(first[0]):
                 out.append(f"error line not FILE:LINE:COL: error: {first[:1]!r}")
+            elif WRAPPED.search(first[0]):
+                out.append("wrapped exception")
         return out
 
     def site(self) -> str:
-        """Where a traceback ended (file:line of the last frame, and the exception), for grouping."""
+        """Where it went wrong, for grouping: the traceback's last frame and exception, or the verb and
+        the exception a PlanError wraps."""
+        wrapped = WRAPPED.search(self.stderr)
+        if "Traceback" not in self.stderr and wrapped:
+            return f"in {wrapped.group(1)}: {wrapped.group(2)}"
         frames = re.findall(r'File "([^"]+)", line (\d+)', self.stderr)
-        last = self.stderr.strip().splitlines()[-1] if self.stderr.strip() else ""
+        kinds = re.findall(r"^(\w+(?:\.\w+)*(?:Error|Exception|Exit))\b", self.stderr, re.M)
         where = f"{Path(frames[-1][0]).name}:{frames[-1][1]}" if frames else "?"
-        return f"{where} {last.split(':')[0]}"
+        return f"{where} {kinds[-1] if kinds else '?'}"
 
 
+# A PlanError that carries an unexpected exception out of a verb (no traceback, but a bug to fix).
+WRAPPED = re.compile(r"cannot (\S+): ([A-Z]\w*(?:Error|Exception)): ")
 ERROR_LINE = re.compile(r"^(?:[^\n:]+:\d+:\d+: |[^\n:]+: )?error: \S")
 
 
