@@ -50,9 +50,9 @@ def included_file(item: Any, script: Path, loc: Location | None, what: str) -> P
 
     if not isinstance(item, str) or not item.strip():
         raise ScriptError(f"a {what} is named by its file name", loc)
-    path = (script.parent / item).resolve()
+    path = script.parent / item
     roots = (script.parent.resolve(), assets_dir().resolve())
-    if not any(path.is_relative_to(root) for root in roots):
+    if not any(path.resolve().is_relative_to(root) for root in roots):
         raise ScriptError(f"{what} '{item}' is outside the script's folder and the bundled assets (name it on "
                           "the command line instead)", loc)
     if not path.is_file():
@@ -182,10 +182,10 @@ class Parser:
         chain = (*self.included_by, Path(self.path).resolve())
         for item in items:
             path = included_file(item, Path(self.path), loc_of(item, items.loc), "script to include")
-            if path in chain:
-                names = " → ".join(p.name for p in (*chain[chain.index(path):], path))
+            if path.resolve() in chain:
+                names = " → ".join(p.name for p in (*chain[chain.index(path.resolve()):], path))
                 raise ScriptError(f"scripts include each other in a cycle: {names}", loc_of(item, items.loc))
-            if any(p.path == str(path) for p in parts):
+            if any(Path(p.path).resolve() == path.resolve() for p in parts):
                 raise ScriptError(f"'{item}' is included twice (each passage once; a repeat of its steps "
                                   "is written with 'repeat:')", loc_of(item, items.loc))
             parts.append(script_cache.load(path, included_by=chain))  # an unchanged passage is not parsed again

@@ -115,7 +115,8 @@ class Outcome:
 
     @property
     def hang(self) -> bool:
-        return self.status is None
+        """Killed at the wall-clock limit, or by the CPU-time limit (SIGXCPU)."""
+        return self.status is None or self.status in (128 + signal.SIGXCPU, 128 + signal.SIGKILL)
 
     def problems(self) -> list[str]:
         """What a user must not see; empty when the run behaved."""
@@ -152,7 +153,10 @@ ERROR_LINE = re.compile(r"^(?:[^\n:]+:\d+:\d+: |[^\n:]+: )?error: \S")
 
 
 def run_case(argv: list[str], *, timeout: float = 20.0, memory_mb: int = 3000) -> Outcome:
-    """``choreo.cli.main(argv)`` in a forked child with a time and memory limit."""
+    """``choreo.cli.main(argv)`` in a forked child with a time and memory limit.
+
+    ``timeout`` is CPU seconds (a shared, loaded machine must not turn a slow case into a "hang");
+    the wall clock allows four times as much."""
     from choreo.cli import main
 
     err_r, err_w = os.pipe()
@@ -166,6 +170,8 @@ def run_case(argv: list[str], *, timeout: float = 20.0, memory_mb: int = 3000) -
             sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115
             sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
             resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
+            cpu = max(1, int(timeout))
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
             try:
                 status = main(argv)
             except SystemExit as exc:
@@ -181,7 +187,7 @@ def run_case(argv: list[str], *, timeout: float = 20.0, memory_mb: int = 3000) -
             os._exit(98)
     os.close(err_w)
     chunks: list[bytes] = []
-    deadline = start + timeout
+    deadline = start + 4 * timeout
     status: int | None = None
     while True:
         left = deadline - time.perf_counter()
