@@ -149,7 +149,8 @@ class Parser:
         readings = self.readings(root.get("readings"), source, {s.id for s in steps})
         params = self.params(root)
         return Script(self.path, str(root["title"]), str(root.get("passage", "")), source,
-                      self.venue(root), figures, groups, steps, readings, params)
+                      self.venue(root), figures, groups, steps, readings, params,
+                      heading=str(root.get("heading", "")))
 
     def params(self, root: MDict) -> dict[str, float]:
         """``params:`` overriding the venue's planning numbers, each in the range the planner can use."""
@@ -224,7 +225,7 @@ class Parser:
         return Script(self.path, str(root.get("title", "")), str(root.get("passage", "")),
                       _seed_file(root.get("source", "000"), root.loc),
                       self.venue(root, first.venue if first else "xie"), figures, groups, tuple(steps),
-                      tuple(readings.values()), params)
+                      tuple(readings.values()), params, heading=str(root.get("heading", "")))
 
     def venue(self, root: MDict, default: str = "xie") -> str:
         """A bundled venue's key, or the path of a venue file beside the script."""

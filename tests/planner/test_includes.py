@@ -46,7 +46,8 @@ def test_a_venue_outside_the_script_folder_is_refused_and_never_echoed(tmp_path,
                                              encoding="utf-8")
     assert main(["check", "here/s.yaml"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("here/s.yaml:8:8: error: venue file '../elsewhere/secret.yaml' is outside the "
+    line = PASSAGE.splitlines().index("venue: xie") + 1
+    assert err.startswith(f"here/s.yaml:{line}:8: error: venue file '../elsewhere/secret.yaml' is outside the "
                           "script's folder and the bundled assets")
     assert "PASSWORD" not in err
 
