@@ -58,3 +58,12 @@ def test_an_error_shows_no_line_of_a_file_that_is_not_yaml(tmp_path, monkeypatch
     assert main(["check", "notes.txt"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("notes.txt:2:1: error: not valid YAML") and "title: [" not in err
+
+
+def test_a_venue_that_is_not_a_name(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.yaml").write_text("title: t\nvenue: {}\nfigures:\n  司射: {at: 司射位}\nsteps:\n"
+                                     "  - {text: 揖, do: {司射: [揖]}}\n", encoding="utf-8")
+    assert main(["check", "s.yaml"]) == 2
+    assert capsys.readouterr().err.splitlines()[0] == (
+        "s.yaml:2:8: error: 'venue' must be a venue's key (xie, xiang) or a venue file's name")
