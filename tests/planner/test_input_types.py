@@ -44,7 +44,7 @@ CASES = {  # body after HEAD, the first line of the error
                          "bad.yaml:10:16: error: '適' takes a place (a landmark, a relation such as 西階之東, a "
                          "figure, or [x, y] within ±10,000 尺), not a list"),
     "a facing that is no facing": (step("司射: [{適: 堂西, 面: 上}]"),
-                                   "bad.yaml:10:23: error: '面' takes a facing (北面 … 西南面) or a bearing in "
+                                   "bad.yaml:10:23: error: '面' takes a facing (北面 … 西南面, 負侯) or a bearing in "
                                    "degrees, not '上'"),
     "a radius that is a word": ("  - text: 揖\n".replace("  - text: 揖\n", "") + step("司射: [揖]"), None),
     "a null step": ("  - null\n", "bad.yaml:8:5: error: a step must be a mapping"),
