@@ -91,6 +91,9 @@ ARGUMENTS: dict[str, at.ArgType] = {
     "鄉": at.PLACE, "負侯": at.NOTHING,
     "左還": at.NOTHING | at.FACING, "右還": at.NOTHING | at.FACING, "還": at.FACING, "毋周": at.FACING,
     "周": at.NOTHING,
+    "出": at.NOTHING | at.PLACE, "入": at.NOTHING | at.PLACE, "降席": at.NOTHING | at.PLACE,
+    "升席": at.NOTHING | at.PLACE, "還授": at.mapping(("to",), {"what": at.NAME}), "旅": at.NOTHING | at.NAME,
+    "逆降": at.NOTHING | at.NAME, "為": at.NAME,
 }
 ARGUMENTS_OF_KIND = {"gesture": at.WORDS, "small": at.NOTHING | at.DISTANCE, "facing": at.NOTHING}
 MODIFIER_VALUES: dict[str, at.ArgType] = {
