@@ -383,6 +383,12 @@ class Planner:
             who = actor if len(members) == 1 else f"{actor} ({'、'.join(members)})"
             raise PlanError(f"step {ctx.step.id}: {who} cannot {action.verb}: {exc.message}",
                             exc.location or action.loc, exc.suggestion) from None
+        except Exception as exc:  # noqa: BLE001 - re-raised with its place and its cause
+            # As lark's VisitError: whatever went wrong inside a verb is reported at the action that
+            # ran it, with the cause kept (``__cause__``) for a developer.
+            who = actor if len(members) == 1 else f"{actor} ({'、'.join(members)})"
+            raise PlanError(f"step {ctx.step.id}: {who} cannot {action.verb}: {type(exc).__name__}: "
+                            f"{str(exc)[:200]}", action.loc) from exc
         for m in members:
             ctx.record(m, action.verb)
             for name in _recorded_modifiers(action):

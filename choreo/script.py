@@ -10,12 +10,13 @@ applied here (``apply_reading``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from choreo.errors import Location, ScriptError, suggest
+from choreo.errors import Location, ScriptError, YiliError, suggest
 from choreo.model import Assertion
 from stage import marked_yaml
 from stage.marked_yaml import loc_of
@@ -126,24 +127,35 @@ class Script:
 
 def parse_facing(value: Any, loc: Location | None) -> float:
     """北面 … 西南面, 負侯, or a bearing in degrees."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
         return float(value) % 360.0
     if isinstance(value, str) and value in FACING_WORDS:
         return FACING_WORDS[value]
     raise ScriptError(f"unknown facing '{value}'", loc_of(value, loc), suggest(str(value), FACING_WORDS))
 
 
-def parse_script(path: str | Path) -> Script:
-    """Parse a step script; every error is a ScriptError with its position."""
+def parse_script(path: str | Path, *, included_by: tuple[Path, ...] = ()) -> Script:
+    """Parse a step script; every error is a ScriptError with its position. ``included_by``: the
+    sequences whose ``include:`` led here, outermost first (so that a cycle is named, not followed)."""
     from choreo.script_parser import Parser
 
-    return Parser(str(path)).parse(marked_yaml.load(path))
+    try:
+        root = marked_yaml.load(path)
+    except ScriptError:
+        raise
+    except YiliError as exc:
+        raise ScriptError(exc.message, exc.location, exc.suggestion) from None
+    return Parser(str(path), included_by).parse(root)
 
 
 def parse_text(text: str, path: str = "<script>") -> Script:
     from choreo.script_parser import Parser
 
-    return Parser(path).parse(marked_yaml.load_text(text, path))
+    try:
+        root = marked_yaml.load_text(text, path)
+    except YiliError as exc:
+        raise ScriptError(exc.message, exc.location, exc.suggestion) from None
+    return Parser(path).parse(root)
 
 
 def apply_reading(script: Script, reading: str | None) -> tuple[Script, str]:

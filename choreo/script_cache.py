@@ -38,9 +38,10 @@ _reading: ContextVar[list[Stamp] | None] = ContextVar("script_cache_reading", de
 parses = 0  # how many times a script file was actually parsed (read by bench/plan.py)
 
 
-def load(path: str | Path) -> Script:
+def load(path: str | Path, *, included_by: tuple[Path, ...] = ()) -> Script:
     """The parsed script at ``path`` (as given: it names the file in positions), parsed once while
-    it and the files it depends on are unchanged."""
+    it and the files it depends on are unchanged. ``included_by``: as for parse_script (a cycle of
+    includes is an error, not a recursion)."""
     global parses
     key = (str(path), os.path.abspath(path))
     with _lock:
@@ -56,7 +57,7 @@ def load(path: str | Path) -> Script:
     token = _reading.set(included)
     try:
         parses += 1
-        script = parse_script(path)
+        script = parse_script(path, included_by=included_by)
     finally:
         _reading.reset(token)
     stamps = tuple(dict.fromkeys((before, *included, *_venue_stamps(script.venue))))

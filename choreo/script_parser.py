@@ -26,7 +26,8 @@ from choreo.script import (
     StepDecl,
     parse_facing,
 )
-from choreo.verbs.registry import load_verbs
+from choreo.verbs.argtypes import describe, is_number
+from choreo.verbs.registry import MODIFIER_VALUES, load_verbs
 from stage.marked_yaml import MDict, MList, loc_of
 
 TOP_KEYS = ("title", "heading", "passage", "source", "venue", "figures", "groups", "objects", "steps", "readings",
@@ -38,6 +39,28 @@ READING_KEYS = ("title", "source", "note", "changes")
 CHANGE_KEYS = ("why", "do", "check", "text", "notes", "remove", "insert_after")
 
 
+def included_file(item: Any, script: Path, loc: Location | None, what: str) -> Path:
+    """The file an ``include:`` (or ``venue:``) entry names, relative to the script's folder.
+
+    choice: a script may name only files in its own folder (and below) or among the bundled assets,
+    so that a downloaded script cannot make an error message show a line of some other file on the
+    machine (``include: [/etc/shadow]``); a file anywhere can still be given on the command line.
+    """
+    from choreo.paths import assets_dir
+
+    if not isinstance(item, str) or not item.strip():
+        raise ScriptError(f"a {what} is named by its file name", loc)
+    path = script.parent / item
+    roots = (script.parent.resolve(), assets_dir().resolve())
+    if not any(path.resolve().is_relative_to(root) for root in roots):
+        raise ScriptError(f"{what} '{item}' is outside the script's folder and the bundled assets (name it on "
+                          "the command line instead)", loc)
+    if not path.is_file():
+        kind = "a folder, not a file" if path.is_dir() else "not there"
+        raise ScriptError(f"no such {what}: {item} ({kind})", loc)
+    return path
+
+
 def _fail_unknown_keys(node: MDict, allowed: tuple[str, ...], what: str) -> None:
     for key in node:
         if key not in allowed:
@@ -46,9 +69,49 @@ def _fail_unknown_keys(node: MDict, allowed: tuple[str, ...], what: str) -> None
 
 def _require(node: Any, kind: type, what: str, loc: Location | None) -> Any:
     if not isinstance(node, kind):
-        expected = {MDict: "a mapping", MList: "a list", str: "text"}.get(kind, kind.__name__)
+        expected = {MDict: "a mapping", MList: "a list", list: "a list", str: "text"}.get(kind, kind.__name__)
         raise ScriptError(f"{what} must be {expected}", loc_of(node, loc))
     return node
+
+
+def _text(value: Any, what: str, loc: Location | None) -> str:
+    """Text written in the script (a number reads as its digits)."""
+    if isinstance(value, str) or is_number(value):
+        return str(value)
+    raise ScriptError(f"{what} must be text, not {describe(value)}", loc_of(value, loc))
+
+
+def _name(value: Any, what: str, loc: Location | None) -> str:
+    if isinstance(value, str) and value.strip():
+        return str(value)
+    raise ScriptError(f"{what} must be a name, not {describe(value)}", loc_of(value, loc))
+
+
+def _texts(value: Any, what: str, loc: Location | None, *, names: bool = False) -> tuple[str, ...]:
+    """A text (or name) or a list of them."""
+    one = _name if names else _text
+    if value is None:
+        return ()
+    if isinstance(value, list):
+        return tuple(one(v, what, loc_of(v, _item_loc(value, i, loc))) for i, v in enumerate(value))
+    return (one(value, what, loc),)
+
+
+def _number(value: Any, what: str, loc: Location | None, low: float, high: float) -> float:
+    """A finite number in (low, high]."""
+    if not is_number(value) or not low < value <= high:
+        raise ScriptError(f"{what} must be a number (more than {low:g}, at most {high:g}), not {describe(value)}",
+                          loc_of(value, loc))
+    return float(value)
+
+
+def _radius(decl: MDict) -> float | None:
+    """A disc's radius in 尺. choice: up to 10 尺, wider than any person or object of the rite."""
+    return _number(decl["radius"], "'radius' (尺)", decl.value_loc("radius"), 0, 10) if "radius" in decl else None
+
+
+def _item_loc(seq: Any, index: int, default: Location | None) -> Location | None:
+    return seq.item_loc(index) if isinstance(seq, MList) else default
 
 
 def _seed_file(value: Any, loc: Location | None) -> str:
@@ -61,8 +124,9 @@ def _seed_file(value: Any, loc: Location | None) -> str:
 
 
 class Parser:
-    def __init__(self, path: str):
+    def __init__(self, path: str, included_by: tuple[Path, ...] = ()):
         self.path = path
+        self.included_by = included_by
         self.verbs = load_verbs()
 
     def parse(self, root: Any) -> Script:
@@ -81,15 +145,27 @@ class Parser:
         self.figures_known = figures
         self.groups_known = groups
         steps = self.steps(_require(root["steps"], MList, "'steps'", root.key_loc("steps")), source)
+        self.readings_loc = root.value_loc("readings")
         readings = self.readings(root.get("readings"), source, {s.id for s in steps})
-        params = {}
-        for key, value in (root.get("params") or {}).items():
-            if not isinstance(value, int | float) or isinstance(value, bool):
-                raise ScriptError(f"parameter '{key}' must be a number", loc_of(value, root.key_loc("params")))
-            params[str(key)] = float(value)
+        params = self.params(root)
         return Script(self.path, str(root["title"]), str(root.get("passage", "")), source,
-                      str(root.get("venue", "xie")), figures, groups, steps, readings, params,
+                      self.venue(root), figures, groups, steps, readings, params,
                       heading=str(root.get("heading", "")))
+
+    def params(self, root: MDict) -> dict[str, float]:
+        """``params:`` overriding the venue's planning numbers, each in the range the planner can use."""
+        from stage.loader import param_problem
+
+        node = _require(root.get("params") or MDict(), MDict, "'params'", root.value_loc("params"))
+        params = {}
+        for key, value in node.items():
+            if not is_number(value):
+                raise ScriptError(f"parameter '{key}' must be a number, not {describe(value)}", node.value_loc(key))
+            problem = param_problem(str(key), float(value))
+            if problem:
+                raise ScriptError(f"parameter '{key}' {problem}", node.value_loc(key))
+            params[str(key)] = float(value)
+        return params
 
     # -- sequences of passages ------------------------------------------------------------------
     def sequence(self, root: MDict) -> Script:
@@ -104,11 +180,16 @@ class Parser:
                                   suggest(str(key), ("title", "heading", "passage", "source", "venue", "include")))
         items = _require(root["include"], MList, "'include'", root.key_loc("include"))
         parts: list[Script] = []
+        chain = (*self.included_by, Path(self.path).resolve())
         for item in items:
-            path = Path(self.path).parent / str(item)
-            if not path.exists():
-                raise ScriptError(f"no such script to include: {item}", loc_of(item, items.loc))
-            parts.append(script_cache.load(path))  # an unchanged passage is not parsed again
+            path = included_file(item, Path(self.path), loc_of(item, items.loc), "script to include")
+            if path.resolve() in chain:
+                names = " → ".join(p.name for p in (*chain[chain.index(path.resolve()):], path))
+                raise ScriptError(f"scripts include each other in a cycle: {names}", loc_of(item, items.loc))
+            if any(Path(p.path).resolve() == path.resolve() for p in parts):
+                raise ScriptError(f"'{item}' is included twice (each passage once; a repeat of its steps "
+                                  "is written with 'repeat:')", loc_of(item, items.loc))
+            parts.append(script_cache.load(path, included_by=chain))  # an unchanged passage is not parsed again
         figures: dict[str, FigureDecl] = {}
         groups: dict[str, tuple[str, ...]] = {}
         steps: list[StepDecl] = []
@@ -139,11 +220,28 @@ class Parser:
         params: dict[str, float] = {}
         for part in parts:
             params.update(part.params)
+        params.update(self.params(root))
         first = parts[0] if parts else None
         return Script(self.path, str(root.get("title", "")), str(root.get("passage", "")),
                       _seed_file(root.get("source", "000"), root.loc),
-                      str(root.get("venue", first.venue if first else "xie")), figures, groups, tuple(steps),
+                      self.venue(root, first.venue if first else "xie"), figures, groups, tuple(steps),
                       tuple(readings.values()), params, heading=str(root.get("heading", "")))
+
+    def venue(self, root: MDict, default: str = "xie") -> str:
+        """A bundled venue's key, or the path of a venue file beside the script."""
+        from stage.loader import list_venues
+
+        if "venue" not in root:
+            return default
+        value, loc = root["venue"], root.value_loc("venue")
+        if not isinstance(value, str):
+            raise ScriptError("'venue' must be a venue's key (xie, xiang) or a venue file's name", loc)
+        if "/" in value or "\\" in value or value.endswith((".yaml", ".yml")):
+            return str(included_file(value, Path(self.path), loc, "venue file"))
+        if value not in list_venues():
+            raise ScriptError(f"unknown venue '{value}' (bundled: {', '.join(list_venues())})", loc,
+                              suggest(value, list_venues()))
+        return str(value)
 
     # -- figures and groups ----------------------------------------------------------------------
     def figures(self, root: MDict) -> dict[str, FigureDecl]:
@@ -155,10 +253,12 @@ class Parser:
             if "at" not in decl:
                 raise ScriptError(f"figure '{name}' has no starting place 'at'", decl.loc)
             facing = parse_facing(decl.get("facing", "北面"), decl.key_loc("facing"))
-            carries = tuple(str(c) for c in decl.get("carries") or ())
-            out[str(name)] = FigureDecl(str(name), str(decl["at"]), facing, str(decl.get("位", decl["at"])),
-                                        str(decl.get("label", name)), str(decl.get("role", "")), carries,
-                                        float(decl["radius"]) if "radius" in decl else None, node.key_loc(name))
+            start = _name(decl["at"], "'at'", decl.value_loc("at"))
+            carries = _texts(decl.get("carries"), "'carries'", decl.value_loc("carries"), names=True)
+            out[str(name)] = FigureDecl(str(name), start, facing, _name(decl.get("位", start), "'位'", decl.value_loc("位")),
+                                        _text(decl.get("label", name), "'label'", decl.value_loc("label")),
+                                        _text(decl.get("role", ""), "'role'", decl.value_loc("role")), carries,
+                                        _radius(decl), node.key_loc(name))
         objects = root.get("objects") or MDict()
         for name, decl in _require(objects, MDict, "'objects'", root.key_loc("objects")).items():
             decl = _require(decl, MDict, f"object '{name}'", objects.key_loc(name))
@@ -166,13 +266,14 @@ class Parser:
             full = f"obj.{name}"
             carrier = decl.get("carried_by")
             if carrier is not None and str(carrier) not in out:
-                raise ScriptError(f"unknown figure '{carrier}'", loc_of(carrier), suggest(str(carrier), out))
+                raise ScriptError(f"unknown figure '{carrier}'", decl.value_loc("carried_by"),
+                                  suggest(str(carrier), out))
             if "at" not in decl and carrier is None:
                 raise ScriptError(f"object '{name}' needs 'at' or 'carried_by'", decl.loc)
-            start = str(decl.get("at", ""))
+            start = _name(decl["at"], "'at'", decl.value_loc("at")) if "at" in decl else ""
             out[full] = FigureDecl(full, start, parse_facing(decl.get("facing", 0), decl.key_loc("facing")),
-                                   start, str(decl.get("label", name)), "object", (),
-                                   float(decl["radius"]) if "radius" in decl else None,
+                                   start, _text(decl.get("label", name), "'label'", decl.value_loc("label")),
+                                   "object", (), _radius(decl),
                                    objects.key_loc(name), kind="object",
                                    carried_by=str(carrier) if carrier is not None else None)
         return out
@@ -184,14 +285,19 @@ class Parser:
             if name in figures:
                 raise ScriptError(f"group '{name}' has the name of a figure", node.key_loc(name))
             members = _require(members, MList, f"group '{name}'", node.key_loc(name))
+            if not members:
+                raise ScriptError(f"group '{name}' has no members", members.loc)
             expanded: list[str] = []
-            for member in members:
+            for i, member in enumerate(members):
+                if not isinstance(member, str):
+                    raise ScriptError(f"a member of group '{name}' must be a figure's name, not {describe(member)}",
+                                      members.item_loc(i))
                 if str(member) in out:
                     expanded.extend(out[str(member)])
                 elif str(member) in figures:
                     expanded.append(str(member))
                 else:
-                    raise ScriptError(f"unknown figure '{member}' in group '{name}'", loc_of(member),
+                    raise ScriptError(f"unknown figure '{member}' in group '{name}'", members.item_loc(i),
                                       suggest(str(member), [*figures, *out]))
             out[str(name)] = tuple(expanded)
         return out
@@ -208,7 +314,7 @@ class Parser:
                     seen[step.id] = step.loc
                     steps.append(step)
                 continue
-            step = self.step(item, source, index)
+            step = self.step(item, source, index, node.item_loc(index))
             if step.id in seen:
                 raise ScriptError(f"duplicate step id '{step.id}' (first at {seen[step.id]})", step.loc)
             seen[step.id] = step.loc
@@ -245,11 +351,23 @@ class Parser:
         for name in (*swap, *swap.values()):
             self.figure_name(name, item.key_loc("as"), groups=True)
         suffix = str(item["suffix"])
-        pattern = re.compile("|".join(re.escape(k) for k in sorted(swap, key=len, reverse=True)))
+        # Whole names only: every known name is matched, longest first. A name in ``as`` is replaced; a
+        # longer name containing one (上耦上射 for 上耦 → 次耦) is renamed only when the result is a
+        # name too (次耦上射), so that swapping 獲者 for 賓 leaves 釋獲者 alone.
+        known = {*self.figures_known, *self.groups_known, *swap}
+        pattern = re.compile("|".join(re.escape(k) for k in sorted(known, key=len, reverse=True)))
+        inner = re.compile("|".join(re.escape(k) for k in sorted(swap, key=len, reverse=True)))
+
+        def rename(m: re.Match) -> str:
+            name = m.group(0)
+            if name in swap:
+                return swap[name]
+            renamed = inner.sub(lambda k: swap[k.group(0)], name)
+            return renamed if renamed in known else name
 
         def sub(value: Any) -> Any:
             if isinstance(value, str):
-                return pattern.sub(lambda m: swap[m.group(0)], value)
+                return pattern.sub(rename, value)
             if isinstance(value, dict):
                 return {sub(k): sub(v) for k, v in value.items()}
             if isinstance(value, list | tuple):
@@ -271,12 +389,12 @@ class Parser:
                                 checks, contacts, step.loc, restored=step.restored))
         return out
 
-    def step(self, item: Any, source: str, index: int) -> StepDecl:
-        item = _require(item, MDict, "a step", None)
+    def step(self, item: Any, source: str, index: int, loc: Location | None = None) -> StepDecl:
+        item = _require(item, MDict, "a step", loc)
         _fail_unknown_keys(item, STEP_KEYS, "a step")
         if "text" not in item:
             raise ScriptError("a step needs 'text': the 經 clause it enacts, verbatim", item.loc)
-        step_id = str(item.get("id", f"s{index + 1:03d}"))
+        step_id = _text(item.get("id", f"s{index + 1:03d}"), "a step's 'id'", item.value_loc("id"))
         start = None
         if "start" in item:
             m = re.fullmatch(r"\s*(with|after)\s+(\S+)\s*", str(item["start"]))
@@ -286,14 +404,17 @@ class Parser:
         actions = self.actions(item.get("do") or MDict(), item)
         checks = self.checks(item.get("check") or MList(), step_id, item)
         contacts = []
-        for pair in item.get("contact") or ():
+        pairs = _require(item.get("contact") or MList(), list, "'contact'", item.value_loc("contact"))
+        for i, pair in enumerate(pairs):
             if not isinstance(pair, list) or len(pair) != 2:
-                raise ScriptError("'contact' lists pairs of figures: [[A, B], …]", loc_of(pair, item.loc))
-            for name in pair:
-                self.figure_name(name, loc_of(name, item.loc))
+                raise ScriptError("'contact' lists pairs of figures: [[A, B], …]",
+                                  loc_of(pair, _item_loc(pairs, i, item.loc)))
+            for k, name in enumerate(pair):
+                self.figure_name(name, loc_of(name, _item_loc(pair, k, item.loc)))
             contacts.append((str(pair[0]), str(pair[1])))
-        notes = tuple(str(n) for n in item.get("notes") or ())
-        return StepDecl(step_id, str(item["text"]), _seed_file(item["source"], item.value_loc("source"))
+        notes = _texts(item.get("notes"), "a note", item.value_loc("notes"))
+        text = _text(item["text"], "'text'", item.value_loc("text"))
+        return StepDecl(step_id, text, _seed_file(item["source"], item.value_loc("source"))
                         if "source" in item else source, notes, start, actions, checks, tuple(contacts),
                         item.loc, restored=str(item.get("restored", "")))
 
@@ -335,18 +456,24 @@ class Parser:
         spec = self.verbs[name]
         if spec.arg_required and arg is None:
             raise ScriptError(f"'{name}' needs an argument: {spec.args}", loc)
+        if spec.arg_type is not None and not spec.arg_type.accepts(arg):
+            raise ScriptError(f"'{name}' takes {spec.arg_type.expected}, not {describe(arg)}", loc_of(arg, loc))
         for key in mods:
             if key not in spec.modifiers:
                 allowed = ", ".join(spec.modifiers) or "none"
                 raise ScriptError(f"'{name}' takes no modifier '{key}' (it takes: {allowed})",
                                   item.key_loc(key), suggest(key, spec.modifiers) if spec.modifiers else None)
+            value_type = MODIFIER_VALUES.get(key)
+            if value_type is not None and not value_type.accepts(mods[key]):
+                raise ScriptError(f"'{key}' takes {value_type.expected}, not {describe(mods[key])}",
+                                  loc_of(mods[key], item.key_loc(key)))
         return Action(name, arg, mods, loc)
 
     def checks(self, node: Any, step_id: str, step: MDict) -> tuple[Assertion, ...]:
         node = _require(node, MList, "'check'", step.key_loc("check"))
         out = []
-        for item in node:
-            item = _require(item, MDict, "a check", node.loc)
+        for i, item in enumerate(node):
+            item = _require(item, MDict, "a check", _item_loc(node, i, node.loc))
             if len(item) < 1:
                 raise ScriptError("an empty check", item.loc)
             kind = str(next(iter(item)))
@@ -366,33 +493,39 @@ class Parser:
             b = self.figure_name(value[1], loc_of(value[1], loc))
             args: dict[str, Any] = {"figures": (a, b)}
             if kind == "passes_left":
-                args["max_separation"] = float(extra.get("max_separation", 8.0))
+                args["max_separation"] = _number(extra.get("max_separation", 8.0), "'max_separation' (尺)",
+                                                 item.value_loc("max_separation"), 0, 1000)
             elif kind == "abreast":
                 left = extra.get("left", a)
-                args["left"] = self.figure_name(left, loc_of(left, loc))
+                args["left"] = self.figure_name(left, loc_of(left, item.value_loc("left")))
             elif kind == "before":
-                args["what"] = str(extra.get("what", "arrive"))
-                args["gap"] = int(extra["gap"]) if "gap" in extra else None
+                args["what"] = _text(extra.get("what", "arrive"), "'what'", item.value_loc("what"))
+                gap = extra.get("gap")
+                if gap is not None and not (isinstance(gap, int) and not isinstance(gap, bool) and 0 <= gap <= 10_000):
+                    raise ScriptError(f"'gap' must be a whole number of steps (0 to 10000), not {describe(gap)}",
+                                      item.value_loc("gap"))
+                args["gap"] = None if gap is None else int(gap)
             return args
         if kind == "faces":
             return {"figure": a, "facing": parse_facing(value[1], loc_of(value[1], loc))}
-        args = {"figure": a, "target": str(value[1])}
+        args = {"figure": a, "target": _name(value[1], f"the place of '{kind}'", loc_of(value[1], loc))}
         if kind == "around":
-            args["turn"] = str(extra.get("turn", "ccw"))
+            args["turn"] = _text(extra.get("turn", "ccw"), "'turn'", item.value_loc("turn"))
         return args
 
     # -- readings --------------------------------------------------------------------------------
     def readings(self, node: Any, source: str, step_ids: set[str]) -> tuple[ReadingDecl, ...]:
         if node is None:
             return ()
-        node = _require(node, MDict, "'readings'", None)
+        node = _require(node, MDict, "'readings'", getattr(self, "readings_loc", None))
         out = []
         for name, decl in node.items():
             decl = _require(decl, MDict, f"reading '{name}'", node.key_loc(name))
             _fail_unknown_keys(decl, READING_KEYS, f"reading '{name}'")
             changes = []
-            for step_id, change in (decl.get("changes") or MDict()).items():
-                change_loc = decl["changes"].key_loc(step_id)
+            block = _require(decl.get("changes") or MDict(), MDict, "'changes'", decl.value_loc("changes"))
+            for step_id, change in block.items():
+                change_loc = block.key_loc(step_id)
                 if str(step_id) not in step_ids:
                     raise ScriptError(f"reading '{name}' changes unknown step '{step_id}'", change_loc,
                                       suggest(str(step_id), step_ids))
@@ -401,15 +534,22 @@ class Parser:
                 if "why" not in change:
                     raise ScriptError(f"reading '{name}' changes step '{step_id}' without 'why' (quote the "
                                       "commentary that justifies it)", change_loc)
-                inserted = tuple(self.step(s, source, 0) for s in change.get("insert_after") or ())
+                added = _require(change.get("insert_after") or MList(), list, "'insert_after' (a list of steps)",
+                                 change.value_loc("insert_after"))
+                inserted = tuple(self.step(s, source, 0, _item_loc(added, i, change_loc)) for i, s in enumerate(added))
+                remove = change.get("remove", False)
+                if not isinstance(remove, bool):
+                    raise ScriptError(f"'remove' must be true or false, not {describe(remove)}",
+                                      change.value_loc("remove"))
                 changes.append(StepChange(
-                    str(step_id), str(change["why"]),
+                    str(step_id), _text(change["why"], "'why'", change.value_loc("why")),
                     self.actions(change["do"], change) if "do" in change else (),
                     self.checks(change["check"], str(step_id), change) if "check" in change else None,
-                    str(change["text"]) if "text" in change else None,
-                    tuple(str(n) for n in change["notes"]) if "notes" in change else None,
-                    bool(change.get("remove", False)), inserted, change_loc))
-            out.append(ReadingDecl(str(name), str(decl.get("title", name)), str(decl.get("source", "")),
+                    _text(change["text"], "'text'", change.value_loc("text")) if "text" in change else None,
+                    _texts(change["notes"], "a note", change.value_loc("notes")) if "notes" in change else None,
+                    remove, tuple(inserted), change_loc))
+            out.append(ReadingDecl(str(name), _text(decl.get("title", name), "'title'", decl.value_loc("title")),
+                                   _text(decl.get("source", ""), "'source'", decl.value_loc("source")),
                                    tuple(changes), node.key_loc(name)))
         return tuple(out)
 

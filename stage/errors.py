@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -70,12 +69,16 @@ def suggest(name: str, candidates: Iterable[str]) -> str | None:
 
 
 def _source_line(location: Location | None) -> str | None:
-    if location is None:
+    """The line an error points at, shown only from a YAML file (a script or venue), so that an error
+    cannot print a line of some other file; and never more than the first 4 MB are read."""
+    if location is None or not location.path.endswith((".yaml", ".yml")):
         return None
     try:
-        lines = Path(location.path).read_text(encoding="utf-8").splitlines()
+        with open(location.path, "rb") as fh:
+            text = fh.read(4 << 20).decode("utf-8", errors="replace")
     except OSError:
         return None
+    lines = text.splitlines()
     if 1 <= location.line <= len(lines):
         return lines[location.line - 1]
     return None

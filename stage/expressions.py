@@ -24,6 +24,10 @@ _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
 _UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos}
 _FUNCS = {"sqrt": math.sqrt}
 COORDS = ("x", "y")
+# choice: a venue is a few hundred 尺 across and a rite lasts hours; a value beyond a million (尺, s,
+# degrees) is a slip, and one of 1e308 would make the geometry fail far from the line at fault.
+MAX_MAGNITUDE = 1_000_000.0
+MAX_LENGTH = 200  # characters of one expression: the longest bundled one is well under 100
 
 
 def nfkc(name: str) -> str:
@@ -94,14 +98,21 @@ def parse(value: object, loc: Location | None, what: str, *, quoted: bool = Fals
     if isinstance(value, bool) or value is None:
         raise StageError(f"bad value for {what}: expected a number or an expression, got {value!r}", loc)
     if isinstance(value, int | float):
+        if not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
+            raise StageError(f"bad value for {what}: {value:g} is not a finite number within "
+                             f"±{MAX_MAGNITUDE:,.0f}", loc)
         return Expr(str(value), loc, None, float(value), quoted)
     if not isinstance(value, str):
         raise StageError(f"bad value for {what}: expected a number or an expression", loc)
     text = value.strip()
+    if len(text) > MAX_LENGTH:
+        raise StageError(f"bad value for {what}: an expression of more than {MAX_LENGTH} characters", loc)
     try:
         tree = ast.parse(text, mode="eval").body
-    except SyntaxError as exc:
-        col = _char_col(text, (exc.offset or 1) - 1)
+    except (RecursionError, MemoryError):
+        raise StageError(f"bad value for {what}: '{text[:20]}…' is nested too deeply", loc) from None
+    except (SyntaxError, ValueError) as exc:  # ValueError: a null character
+        col = _char_col(text, ((getattr(exc, "offset", None) or 1) - 1))
         expr = Expr(text, loc, None, None, quoted)
         raise StageError(f"bad value for {what}: cannot read '{text}' as an expression",
                          expr.loc_at(col)) from None
@@ -175,8 +186,14 @@ def evaluate(expr: Expr, scope: Scope, what: str) -> float:
         value = _eval(expr.tree, scope)
     except ZeroDivisionError:
         raise StageError(f"bad value for {what}: division by zero in '{expr.text}'", expr.loc) from None
-    if not math.isfinite(value):
-        raise StageError(f"bad value for {what}: '{expr.text}' is not a finite number", expr.loc)
+    except ValueError:  # sqrt of a negative number
+        raise StageError(f"bad value for {what}: '{expr.text}' takes the square root of a negative number",
+                         expr.loc) from None
+    except OverflowError:
+        value = math.inf
+    if not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
+        raise StageError(f"bad value for {what}: '{expr.text}' is not a finite number within "
+                         f"±{MAX_MAGNITUDE:,.0f}", expr.loc)
     return value
 
 

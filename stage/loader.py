@@ -26,6 +26,7 @@ StageErrors located in the file where the faulty entry is written.
 
 from __future__ import annotations
 
+import math
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,24 @@ REQUIRED_PARAMS = ("pace", "stair_step_time", "turn_rate", "body_radius", "small
                    "brush_margin", "aside", "abreast_tolerance", "file_clearance", "file_wait_step",
                    "file_wait_tries", "small_move_least", "small_pace", "stair_foot_margin", "beside_margin",
                    "beside_step_in", "beside_step_out", "beside_tries_out")
+
+
+# choice: the planning numbers the planner divides by or walks with, kept where it can use them
+# (a pace of 0 never arrives, a turn rate of 1e-300 never ends, a radius of 1e9 fills the court).
+PARAM_RANGES = {"pace": (0.1, 50.0), "stair_step_time": (0.05, 60.0), "turn_rate": (1.0, 3600.0),
+                "body_radius": (0.1, 10.0), "small_move": (0.1, 60.0), "relation_offset": (0.0, 100.0),
+                "approach": (0.0, 100.0), "abreast_spacing": (0.0, 100.0), "rank_spacing": (0.0, 100.0),
+                "pass_spacing": (0.0, 100.0)}
+DURATION_RANGE = (0.0, 3600.0)  # dur.*: seconds
+
+
+def param_problem(name: str, value: float) -> str | None:
+    """Why a planning parameter's value cannot be used, or None."""
+    low, high = PARAM_RANGES.get(name, DURATION_RANGE if name.startswith("dur.") else
+                                 (-ex.MAX_MAGNITUDE, ex.MAX_MAGNITUDE))
+    if not math.isfinite(value) or not low <= value <= high:
+        return f"must lie between {low:g} and {high:g}, not {value:g}"
+    return None
 
 
 def venues_dir() -> Path:
@@ -114,12 +133,14 @@ def load_venue(key_or_path: str | Path) -> Venue:
 
 # --- reading files --------------------------------------------------------------------------------
 
-def _read_with_bases(path: Path, chain: list[Path]) -> tuple[MDict, dict[str, dict[str, MDict]]]:
-    """The file's top mapping and its sections merged over those of the files it extends."""
+def _read_with_bases(path: Path, chain: list[Path], where: Location | None = None
+                     ) -> tuple[MDict, dict[str, dict[str, MDict]]]:
+    """The file's top mapping and its sections merged over those of the files it extends
+    (``where``: the ``extends`` that named this file)."""
     resolved = path.resolve()
     if resolved in chain:
         names = " → ".join(p.name for p in [*chain, resolved])
-        raise StageError(f"venue files extend each other in a cycle: {names}")
+        raise StageError(f"venue files extend each other in a cycle: {names}", where)
     try:
         top = load(path)
     except StageError:
@@ -135,11 +156,15 @@ def _read_with_bases(path: Path, chain: list[Path]) -> tuple[MDict, dict[str, di
         base_name = top["extends"]
         if not isinstance(base_name, str):
             raise StageError("bad value for extends: expected a file name", top.value_loc("extends"))
-        base_path = path.parent / base_name
+        base_path = (path.parent / base_name).resolve()
+        if not any(base_path.is_relative_to(root) for root in (path.parent.resolve(), venues_dir().resolve())):
+            # choice: as a script's include, so that an error cannot show a line of a file elsewhere
+            raise StageError(f"extends '{base_name}', outside the venue file's folder and the bundled venues",
+                             top.value_loc("extends"))
         if not base_path.is_file():
             raise StageError(f"extends a file that does not exist: {base_name}", top.value_loc("extends"),
                              suggest(base_name, [p.name for p in path.parent.glob("*.yaml")]))
-        _, sections = _read_with_bases(base_path, [*chain, resolved])
+        _, sections = _read_with_bases(base_path, [*chain, resolved], top.value_loc("extends"))
     for section in sections:
         if section not in top or top[section] is None:
             continue
@@ -213,6 +238,9 @@ def _load_params(entries: dict[str, MDict]) -> dict[str, Param]:
     values: dict[str, float] = {}
     for name in _topological(deps, {n: getattr(e, "name_loc", e.loc) for n, e in entries.items()}, "parameters"):
         values[name] = ex.evaluate(parsed[name], ex.Scope(values, {}, {}), f"parameter '{name}'")
+        problem = param_problem(name, values[name])
+        if problem:
+            raise StageError(f"bad value for parameter '{name}': {problem}", entries[name].value_loc("value"))
     return {name: Param(name, values[name], _provenance(entries[name], f"parameter '{name}'"),
                         getattr(entries[name], "name_loc", None)) for name in entries}
 
@@ -320,8 +348,8 @@ def _load_landmarks(entries: dict[str, MDict], params: dict[str, Param]) -> dict
     for name, entry in entries.items():
         got = values[name]
         steps = got.get("steps")
-        if steps is not None and (steps != int(steps) or steps < 1):
-            raise StageError(f"bad value for {name}.steps: a 階 has a whole number of 等 (≥ 1), got {steps:g}",
+        if steps is not None and (steps != int(steps) or not 1 <= steps <= 100):
+            raise StageError(f"bad value for {name}.steps: a 階 has a whole number of 等 (1 to 100), got {steps:g}",
                              entry.value_loc("steps"))
         facing = got.get("facing")
         top = None

@@ -49,10 +49,12 @@ def _script_path(planning, script: str | None) -> Path:
 
 
 def _readings(script, asked: list[str]) -> list[str | None]:
+    """The readings asked for; none asked: every reading the script defines (an error in any of them
+    is reported, not only in the default one)."""
     from choreo.errors import ScriptError, suggest
-    if not asked:
-        return [None]
     known = list(script.reading_names)
+    if not asked:
+        return list(known) or [None]
     for r in asked:
         if r not in known:
             raise ScriptError(f"unknown reading '{r}' (this script has: {', '.join(known) or 'none'})",
@@ -68,19 +70,23 @@ def _venues(args) -> list[str | None]:
 
 
 def run(args) -> int:
-    from choreo.check import check_report, compare, output
+    from choreo.check import check_report, compare, glyphs, output
 
     planning = _planning()
     # Parsed once, with positions, for every venue and reading planned below.
     script = planning.load_script(_script_path(planning, args.script))
     readings = _readings(script, args.reading)
     runs, comparisons, texts, failed = [], [], [], False
+    lacking: list[str] = []
     for venue in _venues(args):
         plans, reports = [], []
         for reading in readings:
             ch = planning.plan(script, venue=venue, reading=reading,
                                from_step=args.from_step, to_step=args.to_step)
             rep = check_report(ch)
+            for line in glyphs.missing_glyphs(ch):
+                if line not in lacking:
+                    lacking.append(line)
             plans.append(ch)
             reports.append(rep)
             failed |= not rep.ok
@@ -95,4 +101,6 @@ def run(args) -> int:
         sys.stdout.write("\n")
     else:
         print("\n\n".join(texts))
-    return 1 if failed else 0
+    for line in lacking:
+        print(line, file=sys.stderr)
+    return 1 if failed or lacking else 0

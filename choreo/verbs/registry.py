@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from inspect import cleandoc
 
+from choreo.verbs import argtypes as at
+
 
 @dataclass(frozen=True)
 class VerbSpec:
@@ -26,6 +28,8 @@ class VerbSpec:
     # handles the group itself: ranks, pairs on the stairs, walking abreast).
     group_mode: str = "together"
     arg_required: bool = False
+    # What the argument may be (checked when the script is parsed); None: not declared.
+    arg_type: at.ArgType | None = None
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,7 @@ class ModifierSpec:
     args: str
     example: str
     doc: str = ""
+    value_type: at.ArgType | None = None
 
 
 VERBS: dict[str, VerbSpec] = {}
@@ -58,15 +63,45 @@ def verb(name: str, *, kind: str, args: str = "", example: str, modifiers: tuple
         for key in (name, *aliases):
             if key in VERBS:
                 raise RuntimeError(f"verb {key} registered twice")
+            arg_type = ARGUMENTS.get(key, ARGUMENTS_OF_KIND.get(kind))
             VERBS[key] = VerbSpec(key, func, kind, args, cleandoc(example), modifiers, doc, group_mode,
-                                  arg_required)
+                                  arg_required, arg_type)
         return func
 
     return register
 
 
 def modifier(name: str, *, args: str, example: str, doc: str) -> None:
-    MODIFIERS[name] = ModifierSpec(name, args, cleandoc(example), cleandoc(doc))
+    MODIFIERS[name] = ModifierSpec(name, args, cleandoc(example), cleandoc(doc), MODIFIER_VALUES.get(name))
+
+
+# The argument each verb takes, and each modifier's value: declared here, beside the registry, so that
+# the parser checks them before anything is planned (a verb then reads a value of the declared type).
+_PLACEMENT = at.NOTHING | at.NAME | at.mapping(("what",), {"at": at.PLACE})
+ARGUMENTS: dict[str, at.ArgType] = {
+    "俟": at.NOTHING | at.number("seconds", 0, 3600, low_open=False) | at.NAME,
+    "射": at.NOTHING | at.ARROWS, "拾發": at.NOTHING | at.ARROWS,
+    "取": at.NOTHING | at.NAME,
+    "授": at.mapping(("to",), {"what": at.NAME}), "受": at.mapping(("from",), {"what": at.NAME}),
+    "設": _PLACEMENT, "奠": _PLACEMENT, "委": _PLACEMENT, "倚": _PLACEMENT,
+    "適": at.PLACE, "及": at.PLACE, "當": at.PLACE, "立": at.PLACE, "就": at.PLACE,
+    "進": at.NOTHING | at.PLACE, "退": at.NOTHING | at.PLACE, "反位": at.NOTHING, "復位": at.NOTHING,
+    "卻": at.NOTHING | at.DISTANCE,
+    "升": at.NOTHING | at.NAME, "降": at.NOTHING | at.NAME, "盡階": at.NOTHING | at.NAME,
+    "鄉": at.PLACE, "負侯": at.NOTHING,
+    "左還": at.NOTHING | at.FACING, "右還": at.NOTHING | at.FACING, "還": at.FACING, "毋周": at.FACING,
+    "周": at.NOTHING,
+    "出": at.NOTHING | at.PLACE, "入": at.NOTHING | at.PLACE, "降席": at.NOTHING | at.PLACE,
+    "升席": at.NOTHING | at.PLACE, "還授": at.mapping(("to",), {"what": at.NAME}), "旅": at.NOTHING | at.NAME,
+    "逆降": at.NOTHING | at.NAME, "為": at.NAME,
+}
+ARGUMENTS_OF_KIND = {"gesture": at.WORDS, "small": at.NOTHING | at.DISTANCE, "facing": at.NOTHING}
+MODIFIER_VALUES: dict[str, at.ArgType] = {
+    "由": at.NAMES, "出于": at.NAMES, "鉤楹": at.TRUE | at.NAME, "過楹": at.TRUE | at.NAME, "還其後": at.NAME,
+    "相左": at.NAME | at.mapping(("with",), {"at": at.PLACE}), "面": at.FACING,
+    "并行": at.TRUE | at.NAME, "耦少退": at.TRUE | at.NAME, "徐": at.SECONDS,
+    "三等": at.FLAG, "盡階": at.FLAG, "先": at.NAME,
+}
 
 
 @dataclass
