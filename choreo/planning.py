@@ -90,6 +90,20 @@ def plan_script(path: str | Path | None = None, *, venue: str | None = None, rea
     return plan(load_script(path), venue=venue, reading=reading, from_step=from_step, to_step=to_step)
 
 
+def step_span(choreography: Choreography, from_step: str | None, to_step: str | None) -> tuple[int, int]:
+    """Indices of the first and last step of ``--from``/``--to`` (ids; None: the ends), checked once for
+    every command: an unknown id suggests the closest, and the two must come in order."""
+    ids = [s.id for s in choreography.steps]
+    for flag, given in (("--from", from_step), ("--to", to_step)):
+        if given is not None and given not in ids:
+            raise ScriptError(f"{flag}: no step '{given}' in {choreography.script}", None, suggest(given, ids))
+    first = ids.index(from_step) if from_step else 0
+    last = ids.index(to_step) if to_step else len(ids) - 1
+    if last < first:
+        raise ScriptError(f"--from {from_step} comes after --to {to_step}")
+    return first, last
+
+
 def restrict(choreography: Choreography, from_step: str | None, to_step: str | None) -> Choreography:
     """The same Choreography with only the steps from ``from_step`` to ``to_step`` (inclusive).
 
@@ -98,14 +112,7 @@ def restrict(choreography: Choreography, from_step: str | None, to_step: str | N
     """
     from dataclasses import replace
 
-    ids = [s.id for s in choreography.steps]
-    for given in (from_step, to_step):
-        if given is not None and given not in ids:
-            raise ScriptError(f"unknown step '{given}'", None, suggest(given, ids))
-    first = ids.index(from_step) if from_step else 0
-    last = ids.index(to_step) if to_step else len(ids) - 1
-    if last < first:
-        raise ScriptError(f"--to {to_step} comes before --from {from_step}")
+    first, last = step_span(choreography, from_step, to_step)
     steps = choreography.steps[first:last + 1]
     t0, t1 = steps[0].t0, max(s.t1 for s in steps)
     events = tuple(e for e in choreography.events if t0 <= e.t <= t1)

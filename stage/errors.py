@@ -59,13 +59,24 @@ class StageError(YiliError):
 
 
 def suggest(name: str, candidates: Iterable[str]) -> str | None:
-    """The closest known name to a misspelt one, or None.
+    """The closest known name to a misspelt one, or None: the one suggester of every error message.
 
     Chinese names are short, so a cutoff of 0.5 lets one wrong character in two or three through
-    (左環 → 左還, 西盈 → 西楹) without suggesting unrelated names.
+    (左環 → 左還, 西盈 → 西楹) without suggesting unrelated names. Among equally close names the one
+    that agrees character by character and has the same length wins (西盈 → 西楹 rather than 階西,
+    堂身 → 堂深 rather than 堂, s0l → s01 rather than s10).
     """
-    matches = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.5)
-    return matches[0] if matches else None
+    pool = list(dict.fromkeys(candidates))
+    if not pool:
+        return None
+
+    def score(c: str) -> float:
+        same_place = sum(a == b for a, b in zip(name, c, strict=False))
+        return (difflib.SequenceMatcher(None, name, c).ratio() + 0.1 * same_place / max(len(name), len(c), 1)
+                + (0.2 if len(c) == len(name) else 0.0))
+
+    best = max(pool, key=score)
+    return best if difflib.SequenceMatcher(None, name, best).ratio() >= 0.5 else None
 
 
 def _source_line(location: Location | None) -> str | None:

@@ -11,14 +11,13 @@ Python's parser normalises identifiers to NFKC, so names are compared in that fo
 from __future__ import annotations
 
 import ast
-import difflib
 import math
 import operator
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from stage.errors import Location, StageError
+from stage.errors import Location, StageError, suggest
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 _UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos}
@@ -32,26 +31,6 @@ MAX_LENGTH = 200  # characters of one expression: the longest bundled one is wel
 
 def nfkc(name: str) -> str:
     return unicodedata.normalize("NFKC", name)
-
-
-def closest(name: str, candidates: Iterable[str]) -> str | None:
-    """The closest known name to a misspelt one, or None.
-
-    Like :func:`stage.errors.suggest`, but among equally close names it prefers the one that
-    agrees character by character and has the same length (西盈 → 西楹 rather than 階西,
-    堂身 → 堂深 rather than 堂).
-    """
-    pool = list(dict.fromkeys(candidates))
-    if not pool:
-        return None
-
-    def score(c: str) -> float:
-        same_place = sum(a == b for a, b in zip(name, c, strict=False))
-        return (difflib.SequenceMatcher(None, name, c).ratio() + 0.1 * same_place / max(len(name), len(c))
-                + (0.2 if len(c) == len(name) else 0.0))
-
-    best = max(pool, key=score)
-    return best if difflib.SequenceMatcher(None, name, best).ratio() >= 0.5 else None
 
 
 @dataclass(frozen=True)
@@ -164,7 +143,7 @@ def references(expr: Expr, scope: Scope, what: str) -> tuple[set[str], set[str]]
         elif attr is not None:
             if base not in scope.known_landmarks:
                 raise StageError(f"unknown landmark '{base}' in {what}", expr.loc_at(col),
-                                 closest(base, scope.known_landmarks.values()))
+                                 suggest(base, scope.known_landmarks.values()))
             if attr not in COORDS:
                 raise StageError(f"unknown coordinate '{base}.{attr}' in {what} (use .x or .y)",
                                  expr.loc_at(col), f"{base}.x")
@@ -174,7 +153,7 @@ def references(expr: Expr, scope: Scope, what: str) -> tuple[set[str], set[str]]
             if base in scope.known_landmarks:
                 raise StageError(f"'{base}' is a landmark: write {base}.x or {base}.y in {what}",
                                  expr.loc_at(col), f"{base}.x")
-            raise StageError(f"unknown name '{base}' in {what}", expr.loc_at(col), closest(base, candidates))
+            raise StageError(f"unknown name '{base}' in {what}", expr.loc_at(col), suggest(base, candidates))
     return landmarks, params
 
 

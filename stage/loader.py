@@ -32,8 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from stage import expressions as ex
-from stage.errors import Location, StageError, YiliError
-from stage.expressions import closest as suggest
+from stage.errors import Location, StageError, YiliError, suggest
 from stage.geometry import build_landmark_geometry, build_obstacles, build_walkable
 from stage.marked_yaml import MDict, MList, MStr, load, loc_of
 from stage.model import Landmark, Param, Provenance, Venue

@@ -28,8 +28,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from stage.errors import Location, StageError
-from stage.expressions import closest as suggest
+from stage.errors import Location, StageError, suggest
 from stage.model import Venue
 from stage.vocabulary import rank_slot
 

@@ -24,21 +24,9 @@ from choreo.render.timeline import Timeline
 
 def select_steps(choreo: Choreography, from_step: str | None = None, to_step: str | None = None) -> tuple[Step, ...]:
     """The steps from ``from_step`` to ``to_step`` inclusive (ids); an unknown id suggests the closest."""
-    from choreo.errors import suggest
+    from choreo.planning import step_span
 
-    ids = [s.id for s in choreo.steps]
-    lo, hi = 0, len(ids) - 1
-    for which, value in (("--from", from_step), ("--to", to_step)):
-        if value is None:
-            continue
-        if value not in ids:
-            raise ExportError(f"{which}: no step '{value}' in {choreo.script}", None, suggest(value, ids))
-        if which == "--from":
-            lo = ids.index(value)
-        else:
-            hi = ids.index(value)
-    if lo > hi:
-        raise ExportError(f"--from {from_step} comes after --to {to_step}")
+    lo, hi = step_span(choreo, from_step, to_step)
     return choreo.steps[lo:hi + 1]
 
 
