@@ -37,7 +37,7 @@ from choreo.planstate import Carry, Meeting, PlanRun, Snapshot
 from choreo.roles import role_of
 from choreo.script import Action, FigureDecl, Script, StepDecl
 from choreo.timeline import XY, Timeline
-from choreo.verbs.registry import load_verbs
+from choreo.verbs.catalogue import load_verbs
 from stage.errors import StageError
 from stage.model import Venue
 from stage.relations import Place, resolve
@@ -49,7 +49,7 @@ PAIR_MEMBER = re.compile(r"^(?:上耦|次耦|下耦)(?P<part>上射|下射)(?P<r
 
 
 class StepContext:
-    """What a verb sees while one step is planned."""
+    """What a verb sees while one step is planned: implements ``choreo.verbs.context.VerbContext``."""
 
     def __init__(self, planner: Planner, run: PlanRun, step: StepDecl, t0: float):
         self.planner = planner
@@ -62,6 +62,7 @@ class StepContext:
         self.contacts: list[Contact] = []
         self.action_key: tuple[str, str, int] = (step.id, "", 0)
         self.action: Action | None = None
+        self.meeting_partner = ""
 
     # -- parameters and figures ------------------------------------------------------------------
     def param(self, name: str) -> float:
@@ -69,6 +70,12 @@ class StepContext:
 
     def timeline(self, figure: str) -> Timeline:
         return self.run.timelines[figure]
+
+    def has_timeline(self, name: str) -> bool:
+        return name in self.run.timelines
+
+    def replace_timeline(self, figure: str, timeline: Timeline) -> None:
+        self.run.timelines[figure] = timeline
 
     def decl(self, figure: str) -> FigureDecl:
         return self.script.figures[figure]
@@ -88,6 +95,15 @@ class StepContext:
         tl = self.timeline(figure)
         self.run.events.append(Event(round(tl.t, 6), figure, kind, self.step.id, detail, duration))
         tl.hold(tl.t + duration)
+
+    def event_at(self, figure: str, kind: str, t: float, duration: float = 0.0, detail: str = "") -> None:
+        self.run.events.append(Event(round(t, 6), figure, kind, self.step.id, detail, duration))
+
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self.run.events)
+
+    def contact(self, a: str, b: str, t0: float, t1: float, what: str) -> None:
+        self.contacts.append(Contact((a, b), t0, t1, self.step.id, what))
 
     # -- places ----------------------------------------------------------------------------------
     def positions(self, t: float) -> dict[str, XY]:
@@ -184,6 +200,12 @@ class StepContext:
         self.timeline(figure).turn(bearing, direction, self.param("turn_rate"))
 
     # -- objects ---------------------------------------------------------------------------------
+    def holder(self, thing: str) -> str | None:
+        return self.run.holder(thing)
+
+    def carries(self, thing: str) -> list[Carry]:
+        return [c for c in self.run.carries if c.obj == thing]
+
     def take(self, figure: str, thing: str, t: float, done: float) -> None:
         self.run.take(thing, figure, t, done, self.step.id)
 
@@ -196,6 +218,10 @@ class StepContext:
     def meet(self, figure: str, partner: str, t: float) -> None:
         self.run.meetings.append(Meeting(self.step.id, figure, partner, t, self.action_key,
                                          self.action.loc if self.action else self.step.loc))
+
+    def forget_meetings(self, figure: str) -> None:
+        self.run.meetings[:] = [m for m in self.run.meetings
+                                if m.figure != figure or m.wait_key != self.action_key]
 
 
 class Planner:

@@ -27,7 +27,8 @@ from choreo.script import (
     parse_facing,
 )
 from choreo.verbs.argtypes import describe, is_number
-from choreo.verbs.registry import MODIFIER_VALUES, load_verbs
+from choreo.verbs.catalogue import load_verbs
+from choreo.verbs.registry import MODIFIER_VALUES
 from stage.marked_yaml import MDict, MList, loc_of
 
 TOP_KEYS = ("title", "heading", "passage", "source", "venue", "figures", "groups", "objects", "steps", "readings",

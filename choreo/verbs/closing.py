@@ -9,6 +9,7 @@ goes on where he waits outside, and he comes back through the 門.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from choreo.errors import ScriptError
 from choreo.model import BECOME, ENTER, LEAVE, SHOES_OFF, SHOES_ON, TAKE_OVER
@@ -18,35 +19,38 @@ from choreo.verbs import gestures, stairs
 from choreo.verbs.going import go
 from choreo.verbs.registry import verb
 
+if TYPE_CHECKING:
+    from choreo.verbs.context import VerbContext
+
 GATE = "門"
 OUTSIDE = "門外"
 
 
-def is_outside(ctx, figure: str) -> bool:
+def is_outside(ctx: VerbContext, figure: str) -> bool:
     """Whether the figure is outside the venue now (an 出 not yet followed by an 入)."""
     return ctx.outside(figure)
 
 
-def _gate(ctx):
+def _gate(ctx: VerbContext):
     loc = ctx.action.loc if ctx.action else None
     return ctx.venue.landmark(GATE, loc)
 
 
-def _last_passage(ctx, figure: str) -> float:
+def _last_passage(ctx: VerbContext, figure: str) -> float:
     """When the figure before this one in a group went through the 門 (-inf if none)."""
-    times = [ev.t for ev in ctx.run.events if ev.kind in (LEAVE, ENTER) and ev.step == ctx.step.id
+    times = [ev.t for ev in ctx.events() if ev.kind in (LEAVE, ENTER) and ev.step == ctx.step.id
              and ev.figure != figure]
     return max(times, default=-math.inf)
 
 
-def _face_mod(ctx, figure: str, action: Action) -> None:
+def _face_mod(ctx: VerbContext, figure: str, action: Action) -> None:
     if "面" in action.mods:
         ctx.face(figure, parse_facing(action.mods["面"], action.loc))
 
 
 @verb("出", kind="going", args="the place outside (default 門外)", example="賓: [{出: 門外}]",
       modifiers=("面",), group_mode="group")
-def go_out(ctx, actor, members, action):
+def go_out(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """出 — go out of the venue by the 門: 「宾出，众宾皆出，主人送于门外，再拜」〔002〕; 「司正以俎出，授从者」〔002〕.
     The figure walks to the 門, passes it (an ``出`` event) and walks on to the place outside; from
     then on he is outside the picture and the collision check until he comes back in (入). A group
@@ -70,7 +74,7 @@ def go_out(ctx, actor, members, action):
 
 @verb("入", kind="going", args="a place inside to go to (optional)", example="主人: [{入: 階前}]",
       modifiers=("面",), group_mode="group")
-def come_in(ctx, actor, members, action):
+def come_in(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """入 — come back in by the 門: 「迎于门外，不拜，入，升」〔002〕. From where he waits outside the figure
     walks to the 門 and passes it (an ``入`` event): from then on he is drawn and checked again; with
     a place he walks on to it. A group comes in one after another, the first named first.
@@ -90,14 +94,14 @@ def come_in(ctx, actor, members, action):
             _face_mod(ctx, m, action)
 
 
-def _below_the_hall(ctx, figure: str, word: str, action: Action) -> None:
+def _below_the_hall(ctx: VerbContext, figure: str, word: str, action: Action) -> None:
     if ctx.router(figure).floor_of(ctx.timeline(figure).pos) != "庭":
         raise ScriptError(f"{figure} is not below the 堂: {word} is done in the 庭, at the foot of the 階 "
                           "(疏 「故皆说屦於堂下也」〔002〕)", action.loc)
 
 
 @verb("說屨", kind="gesture", example="賓: [說屨, {升: 西階}]")
-def shoes_off(ctx, actor, members, action):
+def shoes_off(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """說屨 — take the shoes off below the 堂 before going up to sit: 「主人以宾揖让，说屦，乃升。大夫及众宾皆说屦，升，坐」〔002〕;
     疏 「故皆说屦於堂下也」〔002〕, 「是以《燕礼》、《大射》臣皆说屦於阶下」〔002〕. A state the figure carries
     until 納屨: the frames mark his feet and the tracks have a ``說屨`` event. Only in the 庭.
@@ -108,7 +112,7 @@ def shoes_off(ctx, actor, members, action):
 
 
 @verb("納屨", kind="gesture", example="賓: [{降: 西階}, 納屨]")
-def shoes_on(ctx, actor, members, action):
+def shoes_on(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """納屨 — put the shoes on again below the 堂 (the guests leave shod: 「宾降及阶，《陔》作。宾出」〔002〕; the
     word 納屨 is [NOT IN SEEDS], choice: it is the received name of the act). Ends the 說屨 state.
     """
@@ -119,7 +123,7 @@ def shoes_on(ctx, actor, members, action):
 
 @verb("降席", kind="going", args="where he stands off the mat", example="賓: [{降席: 賓席之北, 面: 北面}]",
       modifiers=("面", "由"), arg_required=True)
-def leave_mat(ctx, actor, members, action):
+def leave_mat(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """降席 — step off one's mat: 「宾降席，北面。主人降席自南方，阼阶上北面。大夫降席，席东南面」〔002〕. The figure
     walks from his seat to the place named (by the way ``由`` names: 「自南方」) and faces as ``面`` says.
     ``降`` alone in the text names this too: 「宾降及阶」〔002〕 (from his mat to the head of the 階).
@@ -130,7 +134,7 @@ def leave_mat(ctx, actor, members, action):
 
 
 @verb("升席", kind="going", args="the seat (default: his 位)", example="賓: [升席]", modifiers=("面",))
-def take_mat(ctx, actor, members, action):
+def take_mat(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """升席 — go onto one's mat (to sit: 「升，坐」〔002〕): the figure walks to the seat and faces the way
     it faces.
     """
@@ -145,18 +149,18 @@ def take_mat(ctx, actor, members, action):
 
 
 @verb("反奠", kind="gesture", args="an object", example="賓: [{取: 觶}, 飲, {反奠: 觶}]", arg_required=True)
-def put_back(ctx, actor, members, action):
+def put_back(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """反奠 — put it back where it lay: 「宾与大夫坐，反奠于其所，兴」〔002〕. The object is set down at the place
     it rested before the figure last took it (where it was first set, if nobody set it down since).
     """
     figure = members[0]
     obj = gestures._object_name(ctx, action.arg)
-    if ctx.run.holder(obj) != figure:
+    if ctx.holder(obj) != figure:
         raise ScriptError(f"{figure} does not carry {action.arg}", action.loc)
-    held = [c for c in ctx.run.carries if c.obj == obj and c.carrier == figure and math.isinf(c.t1)][-1]
-    rests = [c for c in ctx.run.carries if c.obj == obj and c.carrier is None and c.place is not None
+    held = [c for c in ctx.carries(obj) if c.carrier == figure and math.isinf(c.t1)][-1]
+    rests = [c for c in ctx.carries(obj) if c.carrier is None and c.place is not None
              and c.t0 <= held.t0 + 1e-9]
-    spot = rests[-1].place if rests else tuple(ctx.run.timelines[obj].samples[0][1:3])
+    spot = rests[-1].place if rests else tuple(ctx.timeline(obj).samples[0][1:3])
     landmark = rests[-1].landmark if rests else ""
     t = ctx.timeline(figure).t
     duration = ctx.param("dur.取")
@@ -166,7 +170,7 @@ def put_back(ctx, actor, members, action):
 
 @verb("還授", kind="turning", args="{what: OBJECT, to: FIGURE}", example="賓: [{取: 俎}, {還授: {what: 俎, to: 司正}}]",
       arg_required=True)
-def turn_and_hand(ctx, actor, members, action):
+def turn_and_hand(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """還授 — turn round and hand it on: 「宾取俎，还授司正」〔002〕; 鄭 「凡言还者，明取俎各自乡其席」〔002〕 —
     he took the 俎 facing his own mat, so he turns (還) to face the one who receives it, then hands it
     over (授): a contact, not a collision.
@@ -175,7 +179,7 @@ def turn_and_hand(ctx, actor, members, action):
     if not isinstance(action.arg, dict) or "to" not in action.arg:
         raise ScriptError("還授 needs {what: OBJECT, to: FIGURE}", action.loc)
     to = str(action.arg["to"])
-    if to not in ctx.run.timelines:
+    if not ctx.has_timeline(to):
         raise ScriptError(f"unknown figure '{to}'", action.loc)
     tl, them = ctx.timeline(figure), ctx.timeline(to)
     x, y = them.position_at(max(tl.t, them.t))
@@ -187,7 +191,7 @@ def turn_and_hand(ctx, actor, members, action):
 
 @verb("旅", kind="pair", args="the object passed", example="旅人: [{旅: 觶}]", group_mode="group",
       arg_required=True)
-def pass_along(ctx, actor, members, action):
+def pass_along(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """旅 — the cup passed along the line, each drinking and handing it to the next: 「宾觯以之主人，大夫之觯长受」〔002〕,
     「辩，卒受者兴，以旅在下者于西阶上」〔002〕. The group's members in order: the first holds the cup; each
     in turn drinks (飲) and hands it on (授) to the next, who has turned to him. The members stay
@@ -210,7 +214,7 @@ def pass_along(ctx, actor, members, action):
 
 @verb("逆降", kind="stairs", args="the 階 (default: the nearest)", example="舉觶者: [{逆降: 西階}]",
       group_mode="group")
-def come_down_reversed(ctx, actor, members, action):
+def come_down_reversed(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """逆降 — come down in the reverse order of going up: 「举觯者逆降，洗，升实觯」〔002〕. The group went up in
     the order it is listed; the last listed comes down first, the others after him, two 等 empty between two.
     """
@@ -235,7 +239,7 @@ def come_down_reversed(ctx, actor, members, action):
 
 
 @verb("為", kind="going", args="the figure he becomes", example="司馬: [{適: 司正位}, {為: 司正}]", arg_required=True)
-def become(ctx, actor, members, action):
+def become(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """為 — the same man takes up another office: 疏 「後及司正为司马，与司射并行事」〔002〕 — the 司正 serves as
     the 司馬 while they shoot, and is the 司正 again for the closing (choice: the text that says so,
     「司馬反為司正」, is [NOT IN SEEDS]). The actor's disc gives way to the named figure's, in the same
@@ -243,7 +247,7 @@ def become(ctx, actor, members, action):
     """
     figure = members[0]
     other = str(action.arg)
-    if other not in ctx.run.timelines or other == figure:
+    if not ctx.has_timeline(other) or other == figure:
         raise ScriptError(f"為 needs another declared figure, not '{other}'", action.loc)
     tl, new = ctx.timeline(figure), ctx.timeline(other)
     t = max(tl.t, new.t)

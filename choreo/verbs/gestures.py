@@ -8,9 +8,14 @@ down at a place.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from choreo.errors import ScriptError
-from choreo.model import Contact
+from choreo.script import Action
 from choreo.verbs.registry import verb
+
+if TYPE_CHECKING:
+    from choreo.verbs.context import VerbContext
 
 _SIMPLE = {
     "揖": ("bow with the hands pushed forward: 疏 「是以推手為揖」〔000〕; 「當階，北面揖」〔000〕", "to whom (optional)"),
@@ -37,13 +42,13 @@ _SIMPLE = {
 }
 
 
-def _duration(ctx, name: str) -> float:
+def _duration(ctx: VerbContext, name: str) -> float:
     key = f"dur.{name}"
     return ctx.param(key) if key in ctx.venue.params or key in ctx.script.params else ctx.param("dur.揖")
 
 
 def _gesture_verb(name: str, gloss: str, args: str):
-    def run(ctx, actor, members, action):
+    def run(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
         detail = "" if action.arg is None else str(action.arg)
         ctx.event(members[0], name, _duration(ctx, name), detail)
 
@@ -55,26 +60,26 @@ for _name, (_gloss, _args) in _SIMPLE.items():
     _gesture_verb(_name, _gloss, _args)
 
 
-def _thing(ctx, name) -> str:
+def _thing(ctx: VerbContext, name) -> str:
     """A declared object's figure name (obj.NAME), else the thing as the script names it (弓, 酒)."""
     name = str(name)
     return _object_name(ctx, name) if f"obj.{name.removeprefix('obj.')}" in ctx.script.figures else name
 
 
 @verb("執弓", kind="gesture", args="nothing", example="三耦: [執弓]")
-def hold_bow(ctx, actor, members, action):
+def hold_bow(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """執弓 — hold the bow: 「三耦皆執弓」〔000〕. An event lasting ``dur.執弓`` (or ``dur.揖``):
     he takes the bow up unless it is already in his hand."""
     figure, bow = members[0], _thing(ctx, "弓")
     t = ctx.timeline(figure).t
     duration = _duration(ctx, "執弓")
-    if not bow.startswith("obj.") or ctx.run.holder(bow) is None:
+    if not bow.startswith("obj.") or ctx.holder(bow) is None:
         ctx.take(figure, bow, t, t + duration)
     ctx.event(figure, "執弓", duration)
 
 
 @verb("釋弓", kind="gesture", args="nothing", example="上耦上射: [釋弓]")
-def put_bow_down(ctx, actor, members, action):
+def put_bow_down(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """釋弓 — put the bow down: 「[適]堂西，釋弓，襲」〔000〕. An event lasting ``dur.釋弓`` (or ``dur.揖``):
     the bow leaves his hand where he stands."""
     figure, bow = members[0], _thing(ctx, "弓")
@@ -85,19 +90,19 @@ def put_bow_down(ctx, actor, members, action):
 
 
 @verb("坐", kind="gesture", example="獲者: [坐, 偃旌, 興]")
-def kneel(ctx, actor, members, action):
+def kneel(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """坐 — kneel-sit: 「以至于乏，坐，東面偃旌，興而俟」〔000〕. The posture lasts until 興."""
     ctx.event(members[0], "坐", ctx.param("dur.坐"))
 
 
 @verb("興", kind="gesture", example="獲者: [興]")
-def rise(ctx, actor, members, action):
+def rise(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """興 — rise from kneeling: 「興而俟」〔000〕."""
     ctx.event(members[0], "興", ctx.param("dur.興"))
 
 
 @verb("俟", kind="gesture", args="seconds, or a figure to wait for", example="獲者: [{俟: 司馬}]")
-def wait(ctx, actor, members, action):
+def wait(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """俟 — wait: 鄭 「俟，待也」〔000〕. With a number, that many seconds; with a figure, until he has
     done what he does in this step (he must be listed above); alone, ``dur.俟``.
     """
@@ -106,21 +111,16 @@ def wait(ctx, actor, members, action):
         tl.hold(tl.t + ctx.param("dur.俟"))
     elif isinstance(action.arg, int | float) and not isinstance(action.arg, bool):
         tl.hold(tl.t + float(action.arg))
-    elif str(action.arg) in ctx.run.timelines:
+    elif ctx.has_timeline(str(action.arg)):
         tl.hold(ctx.timeline(str(action.arg)).t)
     else:
         raise ScriptError(f"俟 takes seconds or a figure, not '{action.arg}'", action.loc)
-    ctx.run.events.append(_event(ctx, members[0], "俟"))
+    ctx.event_at(members[0], "俟", ctx.timeline(members[0]).t)
 
-
-def _event(ctx, figure, kind, detail=""):
-    from choreo.model import Event
-
-    return Event(round(ctx.timeline(figure).t, 6), figure, kind, ctx.step.id, detail, 0.0)
 
 
 @verb("射", kind="gesture", args="how many arrows (default 1)", example="上耦上射: [{射: 1}]")
-def shoot(ctx, actor, members, action):
+def shoot(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """射 — shoot one arrow (or n): 「上射既發，挾弓矢，而后下射射，拾發，以將乘矢」〔000〕. One 射 event
     per arrow, each lasting ``dur.射``.
     """
@@ -130,7 +130,7 @@ def shoot(ctx, actor, members, action):
 
 
 @verb("拾發", kind="pair", args="arrows each (default 4)", example="上耦: [{拾發: 4}]", group_mode="group")
-def shoot_in_turn(ctx, actor, members, action):
+def shoot_in_turn(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """拾發 — shoot in turn: 「上射既發，挾弓矢，而后下射射，拾發，以將乘矢」〔000〕; 鄭 「拾，更也」〔000〕.
     The first member shoots one arrow, then the second, and so on until each has shot his four
     (乘矢); the one not shooting waits.
@@ -148,7 +148,7 @@ def shoot_in_turn(ctx, actor, members, action):
         ctx.timeline(m).hold(t)
 
 
-def _object_name(ctx, value) -> str:
+def _object_name(ctx: VerbContext, value) -> str:
     name = str(value)
     full = name if name.startswith("obj.") else f"obj.{name}"
     if full not in ctx.script.figures:
@@ -157,7 +157,7 @@ def _object_name(ctx, value) -> str:
 
 
 @verb("取", kind="gesture", args="an object", example="司射: [{取: 撲}]")
-def take(ctx, actor, members, action):
+def take(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """取 — take up: 「取撲，[搢]之」〔000〕; 「取弓于階西」. Declared objects then move with the taker."""
     figure = members[0]
     detail = "" if action.arg is None else str(action.arg)
@@ -169,7 +169,7 @@ def take(ctx, actor, members, action):
 
 @verb("授", kind="gesture", args="{what: OBJECT, to: FIGURE}", example="弟子1: [{授: {what: 弓, to: 上耦上射}}]",
       arg_required=True)
-def hand_over(ctx, actor, members, action):
+def hand_over(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """授 — hand something over: 「有司左執[弣]，右執弦，而授弓」〔000〕. The two touch: a contact, not a collision.
     The receiver waits for it (he must be listed above, or be idle).
     """
@@ -190,24 +190,22 @@ def hand_over(ctx, actor, members, action):
     if what:
         ctx.hand_over(figure, to, _thing(ctx, what), t + duration)
     ctx.event(figure, "授", duration, what)
-    ctx.run.events.append(_event_at(ctx, t, to, "受", what))
+    ctx.event_at(to, "受", t, ctx.param("dur.授"), what)
     them.hold(t + duration)
-    ctx.contacts.append(Contact((figure, to), t, t + duration, ctx.step.id, what))
+    ctx.contact(figure, to, t, t + duration, what)
     ctx.record(to, "受")
 
 
 @verb("受", kind="gesture", args="{what: OBJECT, from: FIGURE}", example="釋獲者: [{受: {what: 算, from: 執算者}}]",
       arg_required=True)
-def receive(ctx, actor, members, action):
+def receive(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """受 — receive something: 「興受[算]」〔000〕; 「北面拜受爵」〔000〕. The giver hands it over (授): a
     contact, not a collision. The giver must be idle or listed above.
     """
-    from choreo.script import Action
-
     if not isinstance(action.arg, dict) or "from" not in action.arg:
         raise ScriptError("受 needs {what: OBJECT, from: FIGURE}", action.loc)
     giver = str(action.arg["from"])
-    if giver not in ctx.run.timelines:
+    if not ctx.has_timeline(giver):
         from choreo.errors import suggest
 
         raise ScriptError(f"unknown figure '{giver}'", action.loc, suggest(giver, ctx.script.figures))
@@ -216,14 +214,9 @@ def receive(ctx, actor, members, action):
     ctx.record(giver, "授")
 
 
-def _event_at(ctx, t, figure, kind, detail):
-    from choreo.model import Event
-
-    return Event(round(t, 6), figure, kind, ctx.step.id, detail, ctx.param("dur.授"))
-
 
 def _set_down(name: str, gloss: str):
-    def run(ctx, actor, members, action):
+    def run(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
         figure = members[0]
         arg = action.arg
         if isinstance(arg, dict):
@@ -234,7 +227,7 @@ def _set_down(name: str, gloss: str):
         t = ctx.timeline(figure).t
         if what is not None:
             thing = _thing(ctx, what)
-            if thing.startswith("obj.") and ctx.run.holder(thing) != figure:
+            if thing.startswith("obj.") and ctx.holder(thing) != figure:
                 raise ScriptError(f"{figure} does not carry {what}", action.loc)
             place = ctx.place(str(where), figure) if where is not None else None
             spot = (place.x, place.y) if place is not None else ctx.timeline(figure).pos

@@ -15,13 +15,13 @@ from choreo.verbs.registry import verb
 from stage.vocabulary import rank_slot
 
 if TYPE_CHECKING:
-    from choreo.planner import StepContext
+    from choreo.verbs.context import VerbContext
     from stage.relations import Place
 
 FACE_ON_ARRIVAL = ("反位", "復位", "當", "及", "立", "就")
 
 
-def _final_facing(ctx: StepContext, action: Action, place: Place) -> float | None:
+def _final_facing(ctx: VerbContext, action: Action, place: Place) -> float | None:
     if "面" in action.mods:
         return parse_facing(action.mods["面"], action.loc)
     if action.verb in FACE_ON_ARRIVAL:
@@ -29,7 +29,7 @@ def _final_facing(ctx: StepContext, action: Action, place: Place) -> float | Non
     return None
 
 
-def _walk_one(ctx: StepContext, figure: str, goal: XY, action: Action, facing: float | None,
+def _walk_one(ctx: VerbContext, figure: str, goal: XY, action: Action, facing: float | None,
               duration: float | None = None, extra_via: list[XY] | None = None,
               party: str | None = None, lateral: float = 0.0) -> None:
     """Walk one figure; ``party`` names the pair he walks in (for 相左), ``lateral`` his offset
@@ -71,7 +71,7 @@ def _offset_via(start: XY, via: list[XY], goal: XY, lateral: float, keep: XY | N
     return out
 
 
-def go(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str | None) -> None:
+def go(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action, target: str | None) -> None:
     """Move one figure or a group to ``target`` honouring the action's modifiers."""
     if target is None:
         raise ScriptError(f"'{action.verb}' needs a place", action.loc)
@@ -85,7 +85,7 @@ def go(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, t
     _go_to_rank(ctx, actor, members, action, target)
 
 
-def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str | None,
+def _go_pair(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action, target: str | None,
              own_places: bool = False) -> None:
     """Two walk to a place abreast (并行) or one a little behind the other (耦少退).
 
@@ -133,7 +133,7 @@ def _go_pair(ctx: StepContext, actor: str, members: tuple[str, ...], action: Act
     _pair_walk(ctx, actor, members, action, goals, facing, left, half)
 
 
-def _fall_in_abreast(ctx: StepContext, members: tuple[str, ...], goals: dict[str, XY], left: str,
+def _fall_in_abreast(ctx: VerbContext, members: tuple[str, ...], goals: dict[str, XY], left: str,
                      half: float, action: Action) -> None:
     """A pair standing one behind the other (a file, 東面北上) first comes side by side across the way
     it is going to walk, so that it walks abreast from the start (「上射在左，并行」〔000〕); a
@@ -168,7 +168,7 @@ def _fall_in_abreast(ctx: StepContext, members: tuple[str, ...], goals: dict[str
         ctx.timeline(m).hold(t1)
 
 
-def _trail(ctx: StepContext, actor: str, ahead: str, after: str, goals: dict[str, XY], action: Action,
+def _trail(ctx: VerbContext, actor: str, ahead: str, after: str, goals: dict[str, XY], action: Action,
            facing: float | None) -> None:
     """耦少退: the senior walks; the partner falls in on his way and keeps to it a moment behind him
     (鄭 「耦於庭，不并行，尊大夫也」〔000〕), rather than on a way of his own that may take him ahead. He
@@ -223,7 +223,7 @@ def _trail(ctx: StepContext, actor: str, ahead: str, after: str, goals: dict[str
         ctx.timeline(m).hold(t_end)
 
 
-def _pair_walk(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, goals: dict[str, XY],
+def _pair_walk(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action, goals: dict[str, XY],
                facing: float | None, left: str, half: float) -> None:
     """Both arrive together: plan each alone, then have the quicker walk slower."""
     if "耦少退" not in action.mods:
@@ -245,7 +245,7 @@ def _pair_walk(ctx: StepContext, actor: str, members: tuple[str, ...], action: A
         ctx.timeline(m).hold(t_end)
 
 
-def _go_to_rank(ctx: StepContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:
+def _go_to_rank(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:
     """A group to a rank or file (射位一, 堂西位[4]): member i to the i-th place, in file."""
     name, first = rank_slot(target) or (target, 1)
     rank = ctx.venue.landmarks.get(name)
@@ -274,7 +274,7 @@ def behind(point: XY, facing: float | None, distance: float) -> XY:
     return (point[0] + distance * math.sin(rad), point[1] + distance * math.cos(rad))
 
 
-def _walk_in_file(ctx: StepContext, member: str, goal: XY, action: Action, facing: float | None,
+def _walk_in_file(ctx: VerbContext, member: str, goal: XY, action: Action, facing: float | None,
                   ahead: list[str], earliest: float, via: list[XY]) -> None:
     """Walk as one of a file: start no earlier than ``earliest`` and late enough to keep clear of
     those already on their way (a modelling choice: the text only says they go in order, 北上)."""
@@ -283,13 +283,13 @@ def _walk_in_file(ctx: StepContext, member: str, goal: XY, action: Action, facin
     base = tl.copy()
     for k in range(int(ctx.param("file_wait_tries"))):
         trial = base.copy()
-        ctx.run.timelines[member] = trial
+        ctx.replace_timeline(member, trial)
         trial.hold(earliest + ctx.param("file_wait_step") * k)
         _walk_one(ctx, member, goal, action, facing, extra_via=via)
         if all(_min_distance(trial, ctx.timeline(other), earliest) >= clearance for other in ahead):
             return
-        ctx.run.meetings[:] = [m for m in ctx.run.meetings if m.figure != member or m.wait_key != ctx.action_key]
-    ctx.run.timelines[member] = trial  # no clear slot: keep the last try; the checker will report it
+        ctx.forget_meetings(member)
+    ctx.replace_timeline(member, trial)  # no clear slot: keep the last try; the checker will report it
 
 
 def _min_distance(a, b, t0: float) -> float:
@@ -309,7 +309,7 @@ _GOING_EXAMPLE = "- {適: 堂西}\n- {進: 射位一, 由: 司射之西, 面: �
 
 @verb("適", kind="going", args="a place", example="司射: [{適: 堂西}]", modifiers=MOTION_MODIFIERS,
       group_mode="group", arg_required=True)
-def go_to(ctx, actor, members, action):
+def go_to(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """適 — go to a place: 「司射[適]堂西，命弟子設豐」〔000〕.
 
     The character is dropped in the seed copy of 000 (a private-use code point, domain.md §0.2).
@@ -320,7 +320,7 @@ def go_to(ctx, actor, members, action):
 
 @verb("進", kind="going", args="a place (or nothing: one small step forward)",
       example="三耦: [{進: 射位一, 由: 司射之西, 面: 東面}]", modifiers=MOTION_MODIFIERS, group_mode="group")
-def advance(ctx, actor, members, action):
+def advance(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """進 — advance: 「三耦皆進，由司射之西，立于其西南」〔000〕; 鄭 「進，前也」〔000〕.
 
     With a place, go there; without one, one small step (``small_move``) forward.
@@ -334,7 +334,7 @@ def advance(ctx, actor, members, action):
 
 @verb("退", kind="going", args="a place (or nothing: a small step back, still facing forward)",
       example="司射: [{退: 司射位}]", modifiers=MOTION_MODIFIERS, group_mode="group")
-def withdraw(ctx, actor, members, action):
+def withdraw(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """退 — withdraw: 「司射退反位」〔000〕; 「乃退」〔000〕. Without a place, a step back keeping the facing."""
     if action.arg is None:
         for m in members:
@@ -344,14 +344,14 @@ def withdraw(ctx, actor, members, action):
 
 
 @verb("卻", kind="going", args="nothing, or a distance in 尺", example="司射: [卻]", group_mode="together")
-def step_back(ctx, actor, members, action):
+def step_back(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """卻 — step back: 鄭 「明[卻]時還」〔000〕 (the 司射 steps back and turns). Keeps the facing."""
     small_move(ctx, members[0], 180.0, action, relative=True)
 
 
 @verb("就", kind="going", args="a place or a figure", example="大夫: [{就: 大夫之耦, 面: 東面}]",
       modifiers=MOTION_MODIFIERS, group_mode="group", arg_required=True)
-def join(ctx, actor, members, action):
+def join(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """就 — go to (someone): 「由堂西出于司射之西，就其耦」〔000〕. Given a figure, stand beside him (south)."""
     target = str(action.arg)
     if target in ctx.script.figures:
@@ -361,14 +361,14 @@ def join(ctx, actor, members, action):
 
 @verb("及", kind="going", args="a place", example="上耦: [{及: 西階, 并行: 上耦上射}]",
       modifiers=MOTION_MODIFIERS, group_mode="group", arg_required=True)
-def reach(ctx, actor, members, action):
+def reach(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """及 — arrive at: 「及階揖」, 「及物揖」〔000〕; 鄭 「及[楅]，當[楅]東西也」〔000〕. Stops just short of it, facing it."""
     go(ctx, actor, members, action, f"{action.arg}前" if str(action.arg).endswith("階") else action.arg)
 
 
 @verb("當", kind="going", args="a place", example="上耦: [{當: 西階, 并行: 上耦上射}]",
       modifiers=MOTION_MODIFIERS, group_mode="group", arg_required=True)
-def align(ctx, actor, members, action):
+def align(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """當 — stand squarely in line with X, facing it: 「當階，北面揖」〔000〕 (疏 「當西階北面揖」〔000〕).
 
     Due south of X at the ``approach`` distance, facing north.
@@ -378,12 +378,12 @@ def align(ctx, actor, members, action):
 
 @verb("立", kind="going", args="a place", example="司射: [{立: 中南, 面: 北面}]", modifiers=MOTION_MODIFIERS,
       group_mode="group", arg_required=True)
-def stand_at(ctx, actor, members, action):
+def stand_at(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """立 — stand at a place: 「立于中南，北面視[算]」〔000〕; 「司射先立于所設中之西南，東面」〔000〕."""
     go(ctx, actor, members, action, action.arg)
 
 
-def _return(ctx, actor, members, action):
+def _return(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     if len(members) == 2 and ("并行" in action.mods or "相左" in action.mods):
         _go_pair(ctx, actor, members, action, None, own_places=True)
         return
@@ -395,20 +395,20 @@ def _return(ctx, actor, members, action):
 
 @verb("反位", kind="going", args="nothing (the figure's own 位)", example="司射: [反位]",
       modifiers=MOTION_MODIFIERS, group_mode="group")
-def return_to_station(ctx, actor, members, action):
+def return_to_station(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """反位 — go back to one's 位 and face as it faces: 「司射反位」〔000〕; 「以反位」〔000〕."""
     _return(ctx, actor, members, action)
 
 
 @verb("復位", kind="going", args="nothing (the figure's own 位)", example="司射: [復位]",
       modifiers=MOTION_MODIFIERS, group_mode="group")
-def resume_station(ctx, actor, members, action):
+def resume_station(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """復位 — return to one's 位: 「司射復位」〔000〕."""
     _return(ctx, actor, members, action)
 
 
 # -- small moves -------------------------------------------------------------------------------
-def small_move(ctx: StepContext, figure: str, bearing: float, action: Action, relative: bool) -> None:
+def small_move(ctx: VerbContext, figure: str, bearing: float, action: Action, relative: bool) -> None:
     """Move ``small_move`` 尺 (or the action's number) without turning."""
     tl = ctx.timeline(figure)
     dist = float(action.arg) if isinstance(action.arg, int | float) and not isinstance(action.arg, bool) \
@@ -437,7 +437,7 @@ _SMALL = {"少左": (-90.0, True, "「上射升堂，少左」〔000〕 (疏 「
 
 
 def _small_verb(name: str, bearing: float, relative: bool, quote: str):
-    def run(ctx, actor, members, action):
+    def run(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
         small_move(ctx, members[0], bearing, action, relative)
 
     run.__doc__ = (f"{name} — a small move {'to the figure’s own ' if relative else 'to the '}"

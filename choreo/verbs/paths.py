@@ -17,7 +17,7 @@ from choreo.timeline import XY
 from choreo.verbs.registry import modifier
 
 if TYPE_CHECKING:
-    from choreo.planner import StepContext
+    from choreo.verbs.context import VerbContext
 
 SIDES = {"南": (0.0, -1.0), "北": (0.0, 1.0), "東": (1.0, 0.0), "西": (-1.0, 0.0)}
 MOTION_MODIFIERS = ("由", "出于", "鉤楹", "過楹", "還其後", "相左", "面", "并行", "耦少退", "徐")
@@ -68,7 +68,7 @@ def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list) else [value]
 
 
-def pillar_via(ctx: StepContext, pillar_name: Any, start: XY, goal: XY, inside: bool) -> list[XY]:
+def pillar_via(ctx: VerbContext, pillar_name: Any, start: XY, goal: XY, inside: bool) -> list[XY]:
     """Via points round a 楹: inside (north, 鉤楹) or outside (south, 由楹外)."""
     # No 楹 named: the bare word, which the venue's aliases resolve (楹 → 西楹 in the 鄉射's halls).
     name = str(pillar_name) if pillar_name not in (None, True) else "楹"
@@ -86,7 +86,7 @@ def pillar_via(ctx: StepContext, pillar_name: Any, start: XY, goal: XY, inside: 
     return points
 
 
-def loop_behind(ctx: StepContext, figure_name: Any) -> list[XY]:
+def loop_behind(ctx: VerbContext, figure_name: Any) -> list[XY]:
     """還其後: south of him, east of him, north of him (counter-clockwise), then west of him."""
     p = ctx.place(str(figure_name))
     d = ctx.param("relation_offset")
@@ -96,11 +96,11 @@ def loop_behind(ctx: StepContext, figure_name: Any) -> list[XY]:
 FIGURE_SIDE = re.compile(r"^(?P<name>.+?)之(?P<side>南|北|東|西|後|前)$")
 
 
-def relation_points(ctx: StepContext, figure: str, value: Any) -> list[XY]:
+def relation_points(ctx: VerbContext, figure: str, value: Any) -> list[XY]:
     points = []
     for expr in _as_list(value):
         m = FIGURE_SIDE.match(str(expr))
-        if m and m.group("name") in ctx.run.timelines and m.group("name") != figure:
+        if m and ctx.has_timeline(m.group("name")) and m.group("name") != figure:
             points.append(_beside_figure(ctx, figure, m.group("name"), m.group("side")))
             continue
         place = ctx.place(str(expr), figure)
@@ -108,7 +108,7 @@ def relation_points(ctx: StepContext, figure: str, value: Any) -> list[XY]:
     return points
 
 
-def _beside_figure(ctx: StepContext, walker: str, other: str, side: str) -> XY:
+def _beside_figure(ctx: VerbContext, walker: str, other: str, side: str) -> XY:
     """A point on that side of a standing figure, clear of him and of anyone standing near him.
 
     ``relation_offset`` if that spot is free; otherwise the nearest free distance, closer first
@@ -129,7 +129,7 @@ def _beside_figure(ctx: StepContext, walker: str, other: str, side: str) -> XY:
     step_in, step_out = ctx.param("beside_step_in"), ctx.param("beside_step_out")
     candidates = [preferred, *[need + step_in * k for k in range(int((preferred - need) / step_in) + 1)],
                   *[preferred + step_out * k for k in range(1, int(ctx.param("beside_tries_out")) + 1)]]
-    others = [tl.position_at(t) for name, tl in ctx.run.timelines.items()
+    others = [p for name, p in ctx.positions(t).items()
               if name not in (walker, other) and not name.startswith("obj.")]
     for d in candidates:
         p = (centre[0] + side_vec[0] * d, centre[1] + side_vec[1] * d)
@@ -138,12 +138,12 @@ def _beside_figure(ctx: StepContext, walker: str, other: str, side: str) -> XY:
     return (centre[0] + side_vec[0] * preferred, centre[1] + side_vec[1] * preferred)
 
 
-def _facing_at(ctx: StepContext, figure: str, t: float) -> float:
+def _facing_at(ctx: VerbContext, figure: str, t: float) -> float:
     rows = [s for s in ctx.timeline(figure).samples if s[0] <= t]
     return rows[-1][3] if rows else ctx.timeline(figure).samples[0][3]
 
 
-def via_points(ctx: StepContext, figure: str, start: XY, goal: XY, mods: dict[str, Any],
+def via_points(ctx: VerbContext, figure: str, start: XY, goal: XY, mods: dict[str, Any],
                lateral: float = 0.0) -> tuple[list[XY], XY | None]:
     """The via points the modifiers ask for, in the order written; and the 相左 point, if any.
 
@@ -170,7 +170,7 @@ def via_points(ctx: StepContext, figure: str, start: XY, goal: XY, mods: dict[st
     return via, meeting
 
 
-def meeting_point(ctx: StepContext, figure: str, value: Any, here: XY, goal: XY, lateral: float = 0.0) -> XY:
+def meeting_point(ctx: VerbContext, figure: str, value: Any, here: XY, goal: XY, lateral: float = 0.0) -> XY:
     """The point a party of a 相左 passes: the meeting place, shifted to his own right.
 
     A pair (or anyone walking beside someone) shifts by half its own width more, and each member

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from choreo.script import ASSERTION_KINDS, FACINGS
-from choreo.verbs.registry import KIND_TITLES, MODIFIERS, load_verbs
+from choreo.verbs.catalogue import load_verbs
+from choreo.verbs.registry import KIND_TITLES, MODIFIERS
 
 INTRO = """\
 # The step-script language

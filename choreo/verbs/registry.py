@@ -8,8 +8,7 @@ from this registry (``python -m choreo.verbs.reference``), so the reference cann
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from importlib import import_module
+from dataclasses import dataclass
 from inspect import cleandoc
 
 from choreo.verbs import argtypes as at
@@ -102,22 +101,3 @@ MODIFIER_VALUES: dict[str, at.ArgType] = {
     "并行": at.TRUE | at.NAME, "耦少退": at.TRUE | at.NAME, "徐": at.SECONDS,
     "三等": at.FLAG, "盡階": at.FLAG, "先": at.NAME,
 }
-
-
-@dataclass
-class _Loaded:
-    done: bool = field(default=False)
-
-
-_LOADED = _Loaded()
-
-
-def load_verbs() -> dict[str, VerbSpec]:
-    """Import the verb modules once (they register themselves) and return the registry."""
-    if not _LOADED.done:
-        from choreo.verbs import gestures, going, paths, stairs, turning  # noqa: F401
-
-        # The closing's verbs build on the others: registered after them (and listed after them).
-        import_module("choreo.verbs.closing")
-        _LOADED.done = True
-    return VERBS

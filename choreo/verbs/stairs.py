@@ -8,14 +8,19 @@ treads at ``stair_step_time`` each, and steps onto the 堂 at the place 西階�
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from choreo.errors import ScriptError
 from choreo.timeline import bearing_of
 from choreo.verbs.registry import verb
 from stage.model import Landmark
 
+if TYPE_CHECKING:
+    from choreo.script import Action
+    from choreo.verbs.context import VerbContext
 
-def _stair(ctx, action, figure) -> Landmark:
+
+def _stair(ctx: VerbContext, action, figure) -> Landmark:
     name = str(action.arg) if action.arg is not None else _nearest_stair(ctx, figure)
     if name not in ctx.venue.landmarks:
         name = ctx.venue.aliases.get(name, name)  # a bare 階 is the venue's alias (階 → 西階)
@@ -25,7 +30,7 @@ def _stair(ctx, action, figure) -> Landmark:
     return stair
 
 
-def _nearest_stair(ctx, figure) -> str:
+def _nearest_stair(ctx: VerbContext, figure) -> str:
     tl = ctx.timeline(figure)
     stairs = [lm for lm in ctx.venue.landmarks.values() if lm.kind == "stair" and lm.top is not None]
     if not stairs:
@@ -40,7 +45,7 @@ def tread(stair: Landmark, i: float) -> tuple[float, float]:
     return (fx + (tx - fx) * i / n, fy + (ty - fy) * i / n)
 
 
-def _below(stair: Landmark, ctx) -> tuple[float, float]:
+def _below(stair: Landmark, ctx: VerbContext) -> tuple[float, float]:
     """Where one stands at the foot, a little south of the first tread."""
     fx, fy = stair.point
     tx, ty = stair.top
@@ -49,7 +54,7 @@ def _below(stair: Landmark, ctx) -> tuple[float, float]:
     return (fx - (tx - fx) / length * back, fy - (ty - fy) / length * back)
 
 
-def _hall_point(stair: Landmark, ctx) -> tuple[float, float]:
+def _hall_point(stair: Landmark, ctx: VerbContext) -> tuple[float, float]:
     name = f"{stair.name}上"
     if name in ctx.venue.landmarks:
         return ctx.venue.landmarks[name].point
@@ -60,7 +65,7 @@ def _hall_point(stair: Landmark, ctx) -> tuple[float, float]:
     return (tx + (tx - fx) / length * step, ty + (ty - fy) / length * step)
 
 
-def climb(ctx, figure: str, stair: Landmark, *, to_hall: bool = True, start_at: float | None = None,
+def climb(ctx: VerbContext, figure: str, stair: Landmark, *, to_hall: bool = True, start_at: float | None = None,
           step_times: list[float] | None = None) -> list[float]:
     """Walk to the foot and climb; returns the times at which each tread is reached."""
     tl = ctx.timeline(figure)
@@ -93,7 +98,7 @@ def climb(ctx, figure: str, stair: Landmark, *, to_hall: bool = True, start_at: 
     return times
 
 
-def descend(ctx, figure: str, stair: Landmark, *, step_times: list[float] | None = None,
+def descend(ctx: VerbContext, figure: str, stair: Landmark, *, step_times: list[float] | None = None,
             keep_side: bool = False) -> list[float]:
     """Walk on the 堂 to the top of the 階 and go down to its foot; returns the tread times. With
     ``keep_side`` (the follower of a pair, after his 少右) he goes down from where he stands across it."""
@@ -124,7 +129,7 @@ def descend(ctx, figure: str, stair: Landmark, *, step_times: list[float] | None
     return times
 
 
-def _aside(stair: Landmark, ctx, pos) -> tuple[float, float]:
+def _aside(stair: Landmark, ctx: VerbContext, pos) -> tuple[float, float]:
     """How far one standing at the head of the 階 stands off its middle line, if he still stands
     over its width: 「下射少右，從之」〔000〕 — after his 少右 he goes down from where he stands."""
     fx, fy = stair.point
@@ -160,7 +165,7 @@ def _pair_order(members, action):
 
 @verb("升", kind="stairs", args="the 階 (default: the nearest)", example="上耦: [{升: 西階, 三等: true}]",
       modifiers=("三等", "先", "盡階"), group_mode="group")
-def ascend(ctx, actor, members, action):
+def ascend(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """升 — go up a 階 onto the 堂: 「升自西階」〔000〕. A pair with ``三等: true`` climbs as
     「上射先升三等，下射從之，中等」〔000〕: the follower sets foot on the first 等 when the leader
     reaches the third, and keeps one 等 empty between them (鄭 「中猶[間]也」〔000〕). ``先`` names who
@@ -186,14 +191,14 @@ def ascend(ctx, actor, members, action):
             _make_room(ctx, m, stair)
 
 
-def _make_room(ctx, figure, stair):
+def _make_room(ctx: VerbContext, figure, stair):
     tl = ctx.timeline(figure)
     side = -1.0 if stair.point[0] <= 0 else 1.0  # towards the outside of the hall
     tl.glide(tl.x + side * ctx.param("abreast_spacing"), tl.y, ctx.param("pace") * ctx.param("small_pace"))
 
 
 @verb("盡階", kind="stairs", args="the 階", example="釋獲者: [{盡階: 西階}]")
-def top_step(ctx, actor, members, action):
+def top_step(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """盡階 — climb to the top 等 without stepping onto the 堂: 「升自西階，盡階，不升堂，告于賓」〔000〕."""
     stair = _stair(ctx, action, members[0])
     for m in members:
@@ -202,7 +207,7 @@ def top_step(ctx, actor, members, action):
 
 @verb("降", kind="stairs", args="the 階 (default: the nearest)", example="上耦: [{降: 西階, 三等: true}]",
       modifiers=("三等", "先"), group_mode="group")
-def go_down(ctx, actor, members, action):
+def go_down(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """降 — go down a 階: 「降自西階」〔000〕. A pair with ``三等: true``: 「上射降三等，下射少右，從之，中等」〔000〕 —
     the follower starts down when the leader has gone down three 等 and keeps one 等 between them.
     """

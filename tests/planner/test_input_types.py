@@ -9,7 +9,7 @@ from choreo.cli import main
 from choreo.errors import PlanError
 from choreo.planning import plan
 from choreo.script import parse_text
-from choreo.verbs.registry import load_verbs
+from choreo.verbs.catalogue import load_verbs
 
 HEAD = """\
 title: t

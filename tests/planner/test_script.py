@@ -122,7 +122,7 @@ def test_the_language_reference_is_up_to_date():
 
 
 def test_every_verb_documents_itself_with_a_quotation_and_an_example():
-    from choreo.verbs.registry import load_verbs
+    from choreo.verbs.catalogue import load_verbs
 
     for name, spec in load_verbs().items():
         assert spec.doc.startswith(name), name
