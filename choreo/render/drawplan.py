@@ -81,37 +81,83 @@ def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cf
     return boxes
 
 
-def draw_scale_bar(surf: pygame.Surface, vp: Viewport, texts: TextCache, cfg: RenderConfig) -> None:
-    left, top, w, h = vp.rect
-    chi, words = nice_scale_bar(vp.scale, w * 0.16)
+Box = tuple[float, float, float, float]
+
+
+def _scale_bar_size(vp: Viewport, texts: TextCache, cfg: RenderConfig) -> tuple[float, str, float, float]:
+    """(bar length in px, its words, box width, box height) of the scale bar at ``vp``'s scale."""
+    chi, words = nice_scale_bar(vp.scale, vp.rect[2] * 0.16)
     length = chi * vp.scale
-    x0, y0 = left + cfg.dim(18), top + h - cfg.dim(22)
-    bar_h = cfg.dim(6)
-    half = int(chi // 2) if chi >= 2 else 1
     size = cfg.deco_px(15)
-    pygame.draw.rect(surf, PLAN["halo"], (x0 - 4, y0 - size - cfg.dim(9), max(length, texts.width(words, size)) + 8,
-                                          size + cfg.dim(9) + bar_h + cfg.dim(8)))
-    pygame.draw.rect(surf, PLAN["label"], (x0, y0, length, bar_h), max(1, cfg.dim(1.5)))
-    pygame.draw.rect(surf, PLAN["label"], (x0, y0, length * half / chi, bar_h))
-    surf.blit(texts.render(words, size, PLAN["label"]), (x0, y0 - size - cfg.dim(6)))
+    return length, words, max(length, texts.width(words, size)) + 8, size + cfg.dim(9) + cfg.dim(6) + cfg.dim(10)
 
 
-def overlay_boxes(vp: Viewport, texts: TextCache, cfg: RenderConfig) -> list[tuple[float, float, float, float]]:
-    """The pixel boxes the scale bar and the north arrow take (labels keep clear of them)."""
-    left, top, w, h = vp.rect
-    chi, words = nice_scale_bar(vp.scale, w * 0.16)
-    size = cfg.deco_px(15)
-    bar = (left, top + h - cfg.dim(22) - size - cfg.dim(13),
-           left + cfg.dim(18) + max(chi * vp.scale, texts.width(words, size)) + 8, top + h)
-    cx, cy, s = left + w - cfg.px(34), top + cfg.px(58), cfg.px(20)
-    north = (cx - s, cy - s - cfg.px(28), cx + s, cy + s * 0.6 + 2)
-    return [bar, north]
-
-
-def draw_north(surf: pygame.Surface, rect, texts: TextCache, cfg: RenderConfig) -> None:
-    left, top, w, _ = rect
-    cx, cy = left + w - cfg.px(34), top + cfg.px(58)
+def _north_size(cfg: RenderConfig) -> tuple[float, float]:
     s = cfg.px(20)
+    return 2 * s, s * 1.6 + cfg.px(28) + 2
+
+
+def _clear(box: Box, others) -> bool:
+    return all(box[2] <= o[0] or o[2] <= box[0] or box[3] <= o[1] or o[3] <= box[1] for o in others)
+
+
+def furniture_boxes(vp: Viewport, texts: TextCache, cfg: RenderConfig, avoid=()) -> tuple[Box, Box]:
+    """(scale bar, north arrow) boxes in ``vp``'s panel, each in the first corner that covers none
+    of the ``avoid`` boxes (figure discs, the points landmarks stand for) nor the other's box.
+
+    choice: the furniture moves to a free corner rather than hiding a figure; the scale bar tries
+    the bottom-left first and the arrow the top-right (where a plan reader looks for them). Where no
+    corner is free, the usual one is kept and the figures are drawn over it (it is drawn first).
+    """
+    left, top, w, h = vp.rect
+    m = cfg.dim(10)
+    _, _, bw, bh = _scale_bar_size(vp, texts, cfg)
+    nw, nh = _north_size(cfg)
+
+    def corners(cw, ch, order):
+        spots = {"bl": (left + m, top + h - m - ch), "br": (left + w - m - cw, top + h - m - ch),
+                 "tl": (left + m, top + m), "tr": (left + w - m - cw, top + m)}
+        return [(spots[k][0], spots[k][1], spots[k][0] + cw, spots[k][1] + ch) for k in order]
+
+    avoid = list(avoid)
+    bars = corners(bw, bh, ("bl", "br", "tl", "tr"))
+    bar = next((b for b in bars if _clear(b, avoid)), bars[0])
+    norths = corners(nw, nh, ("tr", "tl", "br", "bl"))
+    north = next((b for b in norths if _clear(b, avoid + [bar])), next(b for b in norths if _clear(b, [bar])))
+    return bar, north
+
+
+def overlay_boxes(vp: Viewport, texts: TextCache, cfg: RenderConfig, avoid=()) -> list[Box]:
+    """The pixel boxes the scale bar and the north arrow take (labels keep clear of them)."""
+    return list(furniture_boxes(vp, texts, cfg, avoid))
+
+
+def draw_scale_bar(surf: pygame.Surface, vp: Viewport, texts: TextCache, cfg: RenderConfig,
+                   box: Box | None = None) -> None:
+    """A bar with ticks at its ends and middle and its length in 尺 and 步, drawn with a halo
+    instead of an opaque box, so that what lies under it stays visible."""
+    if box is None:
+        box = furniture_boxes(vp, texts, cfg)[0]
+    length, words, _, _ = _scale_bar_size(vp, texts, cfg)
+    size = cfg.deco_px(15)
+    x0, y_bar = box[0] + 4, box[3] - cfg.dim(8)
+    tick = cfg.dim(6)
+    ink, halo = PLAN["label"], PLAN["halo"]
+    for colour, wid in ((halo, max(3, cfg.dim(4.5))), (ink, max(1, cfg.dim(1.5)))):
+        pygame.draw.line(surf, colour, (x0, y_bar), (x0 + length, y_bar), wid)
+        for x in (x0, x0 + length / 2, x0 + length):
+            pygame.draw.line(surf, colour, (x, y_bar - tick), (x, y_bar), wid)
+    surf.blit(texts.render(words, size, ink, halo, where="scale bar"), (x0, box[1]))
+
+
+def draw_north(surf: pygame.Surface, rect, texts: TextCache, cfg: RenderConfig, box: Box | None = None) -> None:
+    """The north arrow in ``box`` (default: the panel's top-right corner)."""
+    s = cfg.px(20)
+    if box is None:
+        left, top, w, _ = rect
+        nw, nh = _north_size(cfg)
+        box = (left + w - cfg.dim(10) - nw, top + cfg.dim(10), left + w - cfg.dim(10), top + cfg.dim(10) + nh)
+    cx, cy = (box[0] + box[2]) / 2, box[3] - 2 - s * 0.6
     pygame.draw.polygon(surf, PLAN["label"], [(cx, cy - s), (cx + s * 0.45, cy + s * 0.6), (cx, cy + s * 0.25)])
     pygame.draw.polygon(surf, PLAN["label"], [(cx, cy - s), (cx - s * 0.45, cy + s * 0.6), (cx, cy + s * 0.25)], 2)
     label = texts.render("北", cfg.px(20), PLAN["label"], PLAN["halo"], where="north arrow")
@@ -166,10 +212,11 @@ class PlanPainter:
             draw_range_dimension(surf, self.layout, local, self.texts, self.cfg, y_mark, y_target)
         else:
             # Zoomed far in, show every name; at plan scale only those of priority 2 and up.
+            bar, north = furniture_boxes(local, self.texts, self.cfg)
+            draw_scale_bar(surf, local, self.texts, self.cfg, bar)
+            draw_north(surf, (0, 0, w, h), self.texts, self.cfg, north)
             draw_labels(surf, self.layout.labels, local, self.texts, self.cfg,
-                        min_priority=1 if local.scale > 14 * self.cfg.font_scale else 2)
-            draw_scale_bar(surf, local, self.texts, self.cfg)
-            draw_north(surf, (0, 0, w, h), self.texts, self.cfg)
+                        min_priority=1 if local.scale > 14 * self.cfg.font_scale else 2, taken=[bar, north])
         pygame.draw.rect(surf, PLAN["frame"], (0, 0, w, h), 1)
         self._cache[key] = (sig, surf)
         return surf

@@ -17,11 +17,11 @@ from choreo.render.camera import Camera
 from choreo.render.caption import CaptionBand
 from choreo.render.card import TitleCard
 from choreo.render.config import RenderConfig
-from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, overlay_boxes
+from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, furniture_boxes
 from choreo.render.figstate import own_landmarks
 from choreo.render.figures import FigureLayer
 from choreo.render.placement import settle
-from choreo.render.planlayer import PlanLayer
+from choreo.render.planlayer import PlanLayer, quantised
 from choreo.render.planlayout import build_layout, split_panels, strip_viewport, without_landmarks
 from choreo.render.style import PLAN
 from choreo.render.text import TextCache
@@ -99,8 +99,6 @@ class FrameRenderer:
         level = self.layer.draw(surf, vp, exact)
         surf.set_clip(pygame.Rect(main))
         self._draw_main(surf, vp, level, t, step)
-        draw_scale_bar(surf, vp, self.texts, self.cfg)
-        draw_north(surf, main, self.texts, self.cfg)
         surf.set_clip(None)
         pygame.draw.rect(surf, PLAN["frame"], main, 1)
         if self.strip_vp is not None:
@@ -160,21 +158,47 @@ class FrameRenderer:
         """The person carrying object figure ``obj`` at t, or None when it lies where its track puts it."""
         return self.figures.carrier_of(obj, t)
 
-    def _draw_main(self, surf, vp: Viewport, level: float, t: float, step: Step | None) -> None:
-        """Figures, their labels and the landmark labels; a figure's label wins over a landmark's."""
+    def furniture(self, t: float, step: Step | None = None, view: Viewport | None = None):
+        """(scale bar, north arrow) pixel boxes of the main view at t, as :meth:`draw` places them."""
+        if step is None:
+            step = self.choreo.step_at(t)
+        vp, exact = self._main_view(t, step, view)
         figs = self.figures.layout(vp, t, step, small=False)
-        taken = [box for f in figs for box in f.boxes] + overlay_boxes(vp, self.texts, self.cfg)
+        plan = self.layer.labels(vp.scale if exact else quantised(vp.scale))
+        return self._furniture(vp, figs, self._anchors(vp, plan))
+
+    def _anchors(self, vp: Viewport, plan) -> list:
+        """Small boxes round the points the plan's landmark labels stand for (kept uncovered)."""
+        reach = self.cfg.px(4)
+        out = []
+        for lab in plan or ():
+            ax, ay = vp.to_screen(lab.x, lab.y)
+            out.append((ax - reach, ay - reach, ax + reach, ay + reach))
+        return out
+
+    def _furniture(self, vp: Viewport, figs, anchors) -> tuple:
+        return furniture_boxes(vp, self.texts, self.cfg, [box for f in figs for box in f.boxes] + anchors)
+
+    def _draw_main(self, surf, vp: Viewport, level: float, t: float, step: Step | None) -> None:
+        """Figures, their labels and the landmark labels; a figure's label wins over a landmark's.
+
+        The scale bar and the north arrow go to corners where no figure stands and are drawn first,
+        under the figures, so that they hide none even where no corner is free."""
+        figs = self.figures.layout(vp, t, step, small=False)
         left, top, w, h = vp.rect
         plan = self.layer.labels(level)
         s = vp.scale
-        wanted, anchors = [], []
-        reach = self.cfg.px(4)  # a figure's label leaves the point a landmark stands for uncovered
+        wanted = []
         for lab in plan:
             ax, ay = vp.to_screen(lab.x, lab.y)
             f = s / level  # during a zoom blend, offsets follow the scale so labels keep their side
             x0, y0 = ax + lab.dx * f, ay + lab.dy * f
             wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
-            anchors.append((ax - reach, ay - reach, ax + reach, ay + reach))
+        anchors = self._anchors(vp, plan)
+        bar, north = self._furniture(vp, figs, anchors)
+        draw_scale_bar(surf, vp, self.texts, self.cfg, bar)
+        draw_north(surf, vp.rect, self.texts, self.cfg, north)
+        taken = [box for f in figs for box in f.boxes] + [bar, north]
         labels = []
         if self.cfg.labels:
             occupied = taken + anchors

@@ -25,7 +25,7 @@ from choreo.viewer import errorpage, overlays
 from choreo.viewer.jobs import Export, Replan
 from choreo.viewer.layout import Layout, layout
 from choreo.viewer.panels import Panels
-from choreo.viewer.session import Loaded, Session, internal_error
+from choreo.viewer.session import Loaded, Session, internal_error, reading_title, venue_title
 from choreo.viewer.state import Spans, ViewerState, apply, carried_over
 from choreo.viewer.writer import Writer
 
@@ -147,7 +147,7 @@ class Viewer:
 
     def _title(self) -> None:
         ch = self.loaded.choreography
-        what = f"{ch.title} — {ch.venue.title or ch.venue.key} — {ch.reading}" if ch else "error"
+        what = f"{ch.title} — {ch.venue.title or ch.venue.key} — {ch.reading_title or ch.reading}" if ch else "error"
         pygame.display.set_caption(f"choreo view — {what}")
 
     def _ensure_renderer(self) -> None:
@@ -200,7 +200,7 @@ class Viewer:
             current = ch.venue.key if ch else self.session.request.venue
         i = venues.index(current) if current in venues else -1
         venue = venues[(i + 1) % len(venues)]
-        self._replan(self._target().with_(venue=venue), f"venue: {venue}")
+        self._replan(self._target().with_(venue=venue), f"venue: {venue_title(venue)}")
 
     def do_cycle_reading(self) -> None:
         ch = self.loaded.choreography
@@ -210,7 +210,7 @@ class Viewer:
         current = self.planning.session.request.reading if self.planning is not None else ch.reading
         i = ch.readings.index(current) if current in ch.readings else -1
         reading = ch.readings[(i + 1) % len(ch.readings)]
-        self._replan(self._target().with_(reading=reading), f"reading: {reading}")
+        self._replan(self._target().with_(reading=reading), f"reading: {reading_title(ch, reading)}")
 
     def _target(self) -> Session:
         return self.planning.session if self.planning is not None else self.session

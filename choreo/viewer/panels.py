@@ -13,6 +13,7 @@ import pygame
 
 from choreo.model import Choreography
 from choreo.render.caption import display_clause, passage_label
+from choreo.render.card import seed_tag
 from choreo.render.style import CAPTION
 from choreo.viewer.layout import ROW_H, Layout
 from choreo.viewer.state import Spans, ViewerState
@@ -180,7 +181,7 @@ class Panels:
             out.blit(self.writer.render("步驟 — (no script loaded)", 15, META), (12, 7))
             return out
         out = self._base(("steps", lay.steps, ident, scroll), lambda: self._steps_base(lay, ch, scroll)).copy()
-        title = f"步驟 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}  讀 {ch.reading}"
+        title = f"步驟 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}  讀 {ch.reading_title or ch.reading}"
         out.set_clip((0, 0, w, ROW_H))
         out.fill(BG)
         out.blit(self.writer.render(fit_line(self.writer, title, 15, w - 24), 15, META), (12, 7))
@@ -233,7 +234,7 @@ class Panels:
             return out
         step = ch.steps[state.step]
         m, width, bottom = 12, w - 24, h - 8
-        head = "  ".join(p for p in (step.id, passage_label(step, ch.title), f"〔{step.source}〕" if step.source else "")
+        head = "  ".join(p for p in (step.id, passage_label(step, ch.title), seed_tag(step.source) if step.source else "")
                          if p)
         out.blit(self.writer.render(fit_line(self.writer, head, 13, width), 13, META), (m, 8))
         y = self.writer.block(out, f"經 「{display_clause(step.text)}」", (m, 30), 20, TEXT, width, bottom)
@@ -241,7 +242,7 @@ class Panels:
             y = self.writer.block(out, "注疏 " + note if not note.startswith(("鄭", "賈", "注", "疏", "敖")) else note,
                                   (m, y + 6), 15, (214, 206, 186), width, bottom)
         if step.reading_note:
-            y = self.writer.block(out, f"讀 {ch.reading}: {step.reading_note}", (m, y + 6), 15, ACCENT, width,
+            y = self.writer.block(out, f"讀 {ch.reading_title or ch.reading}: {step.reading_note}", (m, y + 6), 15, ACCENT, width,
                                   bottom)
         actors = "、".join(step.figures)
         if actors:

@@ -101,3 +101,27 @@ def internal_error(exc: Exception, doing: str) -> str:
     where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
     at = f" ({Path(where.filename).name}:{where.lineno})" if where else ""
     return f"internal error while {doing}: {type(exc).__name__}: {exc}{at}\nplease report it with the script"
+
+
+def venue_title(key: str) -> str:
+    """The venue as the picture names it (庠, 榭) for a key of the command line; the key if it
+    cannot be read (the re-plan then reports why)."""
+    from stage.loader import load_venue
+
+    try:
+        return load_venue(key).title or key
+    except (YiliError, OSError):
+        return key
+
+
+def reading_title(ch: Choreography, name: str) -> str:
+    """A reading of ``ch``'s script as the picture names it (鄭注・賈疏, 敖繼公), its key if untitled."""
+    if name == ch.reading and ch.reading_title:
+        return ch.reading_title
+    from choreo import script_cache
+
+    try:
+        decls = script_cache.load(ch.script).readings
+    except (YiliError, OSError):
+        return name
+    return next((r.title for r in decls if r.name == name and r.title), name)

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from choreo.planning import find_script, plan_script  # noqa: E402
 from choreo.render.config import RenderConfig  # noqa: E402
-from choreo.render.drawplan import label_measure, overlay_boxes  # noqa: E402
+from choreo.render.drawplan import label_measure  # noqa: E402
 from choreo.render.frame import FrameRenderer  # noqa: E402
 from choreo.render.placement import _overlaps  # noqa: E402
 
@@ -25,7 +25,7 @@ def _label_boxes(r: FrameRenderer, t: float):
     step = r.choreo.step_at(t)
     vp = r.main_viewport(t, step)
     figs = r.figures.layout(vp, t, step, small=False)
-    taken = [b for f in figs for b in f.boxes] + overlay_boxes(vp, r.texts, r.cfg)
+    taken = [b for f in figs for b in f.boxes] + list(r.furniture(t, step))
     bodies = list(taken)
     labels = r.figures.place_labels(figs, taken, vp.rect)
     boxes = []

@@ -35,7 +35,7 @@ def test_switch_reading_plans_in_background_and_swaps_at_the_same_step(make_view
     for _ in range(3):
         v.pump(0.5)  # frames keep coming while the planner works
     assert v.choreography is old and v.state.t > t_before  # the old plan plays on meanwhile
-    assert v.planning.what == "reading: ao"
+    assert v.planning.what == "reading: 敖"  # the title the script gives it, not its key
     v.dispatch("play_pause")
     v.dispatch("scrub", old.step("s02").t0 + 1.0)
     gate.set()
