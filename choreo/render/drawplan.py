@@ -60,6 +60,24 @@ def label_measure(texts: TextCache):
     return measure
 
 
+def spaced_measure(texts: TextCache, space: float):
+    """:func:`label_measure` with ``space`` px kept free after each name, so that two names side by
+    side read as two (「上物」「下物」 placed edge to edge read as one word, 「上物下物」)."""
+    measure = label_measure(texts)
+
+    def spaced(text, size):
+        w, h = measure(text, size)
+        return w + space, h
+    return spaced
+
+
+def anchor_boxes(items, reach: float, min_priority: int) -> list:
+    """Small boxes round the points of the labels ``(text, px, py, priority, size)`` that are drawn:
+    a label placed clear of them covers no other landmark's point (「上物」 lay over the 下物 and ran
+    into its name, 「上物下物」)."""
+    return [(px - reach, py - reach, px + reach, py + reach) for _, px, py, pr, _ in items if pr >= min_priority]
+
+
 def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cfg: RenderConfig,
                 min_priority: int = 1, taken: list | None = None) -> list:
     """Place and draw landmark labels; returns the pixel boxes they occupy."""
@@ -69,11 +87,9 @@ def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cf
         px, py = vp.to_screen(lab.x, lab.y)
         items.append((lab.text, px, py, lab.priority, cfg.deco_px(LABEL_SIZES[lab.size])))
 
-    def measure(text, size):
-        r = max(1, int(size) // 9)
-        return texts.width(text, int(size)) + 2 * r, int(size) * 1.25 + 2 * r
-
+    measure = spaced_measure(texts, cfg.px(8))
     boxes = taken if taken is not None else []
+    boxes += anchor_boxes(items, cfg.px(3), min_priority)  # no name covers another's point
     for text, lx, ly, size in place(items, measure, gap=cfg.px(5), bounds=(left, top, left + w, top + h),
                                     min_priority=min_priority, taken=boxes):
         colour = PLAN["label"] if size >= cfg.deco_px(LABEL_SIZES["big"]) else PLAN["label-dim"]

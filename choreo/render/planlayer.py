@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from choreo.render.config import RenderConfig
-from choreo.render.drawplan import draw_shapes, label_measure
+from choreo.render.drawplan import anchor_boxes, draw_shapes, spaced_measure
 from choreo.render.placement import place_indexed
 from choreo.render.planlayout import LABEL_SIZES, PlanLayout
 from choreo.render.style import PLAN
@@ -153,9 +153,10 @@ class PlanLayer:
         items = []
         for lab in self.layout.labels:
             items.append((lab.text, lab.x * scale, -lab.y * scale, lab.priority, cfg.deco_px(LABEL_SIZES[lab.size])))
-        measure = label_measure(self.texts)
+        measure = spaced_measure(self.texts, cfg.px(8))
         out = []
-        for i, lx, ly in place_indexed(items, measure, gap=cfg.px(5), min_priority=min_priority):
+        points = anchor_boxes(items, cfg.px(3), min_priority)  # no name covers another's point
+        for i, lx, ly in place_indexed(items, measure, gap=cfg.px(5), min_priority=min_priority, taken=points):
             lab = self.layout.labels[i]
             text, px, py, priority, size = items[i]
             w, h = measure(text, size)

@@ -108,3 +108,28 @@ def test_each_landmark_is_labelled_once_in_the_main_view(rite, monkeypatch):
         twice = {text for text, n in Counter(plan).items() if n > 1}
         assert not twice, (step.id, twice)
         assert not set(plan) & {text for text, _ in labels}, step.id
+
+
+@pytest.mark.parametrize("venue", ["xie", "xiang"])
+def test_landmark_names_cover_no_other_point_and_keep_apart(venue):
+    """「上物」 lay over the 下物's point, its name edge to edge with 「下物」: read as 「上物下物」."""
+    from choreo.render.planlayer import PlanLayer
+    from choreo.render.planlayout import build_layout
+    from stage.loader import load_venue
+
+    cfg = RenderConfig(size=(1280, 720))
+    layer = PlanLayer(build_layout(load_venue(venue)), cfg, TextCache())
+    for scale in (12.0, 18.0, 24.0):  # a hall and a half to a part of it across the frame
+        placed = layer.labels(scale)
+        boxes = [(lab.x * scale + lab.dx, -lab.y * scale + lab.dy) for lab in placed]
+        boxes = [(x, y, x + lab.w, y + lab.h) for (x, y), lab in zip(boxes, placed, strict=True)]
+        names = {lab.text for lab in placed}
+        assert {"上物", "下物"} <= names
+        for i, (lab, box) in enumerate(zip(placed, boxes, strict=True)):
+            for j, other in enumerate(placed):
+                if i == j:
+                    continue
+                px, py = other.x * scale, -other.y * scale
+                assert not (box[0] < px < box[2] and box[1] < py < box[3]), (scale, lab.text, other.text)
+                # the boxes carry a space after each name: two boxes that do not overlap keep it
+                assert not _meets(box, boxes[j]), (scale, lab.text, other.text)
