@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from choreo.errors import YiliError  # noqa: E402
 from choreo.planning import bundled_scripts, plan  # noqa: E402
-from choreo.script import parse_script, parse_text  # noqa: E402
+from choreo.script_parser import parse_script, parse_text  # noqa: E402
 
 SIZES = (1000, 2000, 4000, 8000)
 

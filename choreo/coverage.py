@@ -20,7 +20,7 @@ from pathlib import Path
 import yaml
 
 from choreo.paths import scripts_dir
-from choreo.script import parse_script
+from choreo.script_parser import parse_script
 from stage.mojibake import restore
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,8 @@ import numpy as np
 from choreo.model import Choreography
 from choreo.paths import scripts_dir
 from choreo.planning import bundled_scripts, plan
-from choreo.script import Script, parse_script
+from choreo.script import Script
+from choreo.script_parser import parse_script
 
 VENUE = "xie"
 

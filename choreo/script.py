@@ -4,8 +4,8 @@ A script names its source seed, default venue, figures (starting place, 位, car
 groups, objects, readings and a list of steps. Each step quotes the 經 clause it enacts in
 ``text`` and says what each figure (or group) does in ``do``; different actors act at once, one
 actor's actions run in order. See docs/script-language.md (generated) for the verbs. The parser
-itself (and the composition of sequences and repeats) is ``choreo.script_parser``; readings are
-applied here (``apply_reading``).
+itself (``parse_script``, ``parse_text``, and the composition of sequences and repeats) is
+``choreo.script_parser``; readings are applied here (``apply_reading``).
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
-from choreo.errors import Location, ScriptError, YiliError, suggest
+from choreo.errors import Location, ScriptError, suggest
 from choreo.model import Assertion
-from stage import marked_yaml
 from stage.marked_yaml import loc_of
 from stage.vocabulary import FACING_WORDS, FACINGS
 
@@ -132,30 +130,6 @@ def parse_facing(value: Any, loc: Location | None) -> float:
     if isinstance(value, str) and value in FACING_WORDS:
         return FACING_WORDS[value]
     raise ScriptError(f"unknown facing '{value}'", loc_of(value, loc), suggest(str(value), FACING_WORDS))
-
-
-def parse_script(path: str | Path, *, included_by: tuple[Path, ...] = ()) -> Script:
-    """Parse a step script; every error is a ScriptError with its position. ``included_by``: the
-    sequences whose ``include:`` led here, outermost first (so that a cycle is named, not followed)."""
-    from choreo.script_parser import Parser
-
-    try:
-        root = marked_yaml.load(path)
-    except ScriptError:
-        raise
-    except YiliError as exc:
-        raise ScriptError(exc.message, exc.location, exc.suggestion) from None
-    return Parser(str(path), included_by).parse(root)
-
-
-def parse_text(text: str, path: str = "<script>") -> Script:
-    from choreo.script_parser import Parser
-
-    try:
-        root = marked_yaml.load_text(text, path)
-    except YiliError as exc:
-        raise ScriptError(exc.message, exc.location, exc.suggestion) from None
-    return Parser(path).parse(root)
 
 
 def apply_reading(script: Script, reading: str | None) -> tuple[Script, str]:

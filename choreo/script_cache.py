@@ -15,7 +15,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
-from choreo.script import Script, parse_script
+from choreo.script import Script
+from choreo.script_parser import parse_script
 from stage.marked_yaml import note_read
 
 # choice: room for the bundled sequence (1 + 13 passages) and a few scripts more; an entry of the
@@ -57,7 +58,7 @@ def load(path: str | Path, *, included_by: tuple[Path, ...] = ()) -> Script:
     token = _reading.set(included)
     try:
         parses += 1
-        script = parse_script(path, included_by=included_by)
+        script = parse_script(path, included_by=included_by, load=load)
     finally:
         _reading.reset(token)
     stamps = tuple(dict.fromkeys((before, *included, *_venue_stamps(script.venue))))

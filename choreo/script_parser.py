@@ -7,13 +7,12 @@ Every error is a ScriptError with its FILE:LINE:COL and, for a misspelt name, th
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from choreo import script_cache
-from choreo.errors import Location, ScriptError, suggest
+from choreo.errors import Location, ScriptError, YiliError, suggest
 from choreo.model import Assertion
 from choreo.script import (
     ASSERTION_KINDS,
@@ -29,6 +28,7 @@ from choreo.script import (
 from choreo.verbs.argtypes import describe, is_number
 from choreo.verbs.catalogue import load_verbs
 from choreo.verbs.registry import MODIFIER_VALUES
+from stage import marked_yaml
 from stage.marked_yaml import MDict, MList, loc_of
 
 TOP_KEYS = ("title", "heading", "passage", "source", "venue", "figures", "groups", "objects", "steps", "readings",
@@ -124,10 +124,34 @@ def _seed_file(value: Any, loc: Location | None) -> str:
     raise ScriptError(f"unknown seed '{text}'", loc_of(value, loc), suggest(text, [*SEEDS, *SEEDS.values()]))
 
 
+def parse_script(path: str | Path, *, included_by: tuple[Path, ...] = (),
+                 load: Callable[..., Script] | None = None) -> Script:
+    """Parse a step script; every error is a ScriptError with its position. ``included_by``: the
+    sequences whose ``include:`` led here, outermost first (so that a cycle is named, not followed).
+    ``load`` reads an included passage (``choreo.script_cache.load`` passes itself, so that an unchanged
+    passage is not parsed again); by default each is parsed afresh."""
+    try:
+        root = marked_yaml.load(path)
+    except ScriptError:
+        raise
+    except YiliError as exc:
+        raise ScriptError(exc.message, exc.location, exc.suggestion) from None
+    return Parser(str(path), included_by, load).parse(root)
+
+
+def parse_text(text: str, path: str = "<script>") -> Script:
+    try:
+        root = marked_yaml.load_text(text, path)
+    except YiliError as exc:
+        raise ScriptError(exc.message, exc.location, exc.suggestion) from None
+    return Parser(path).parse(root)
+
+
 class Parser:
-    def __init__(self, path: str, included_by: tuple[Path, ...] = ()):
+    def __init__(self, path: str, included_by: tuple[Path, ...] = (), load: Callable[..., Script] | None = None):
         self.path = path
         self.included_by = included_by
+        self.load = load or parse_script  # how an included passage is read
         self.verbs = load_verbs()
 
     def parse(self, root: Any) -> Script:
@@ -190,7 +214,7 @@ class Parser:
             if any(Path(p.path).resolve() == path.resolve() for p in parts):
                 raise ScriptError(f"'{item}' is included twice (each passage once; a repeat of its steps "
                                   "is written with 'repeat:')", loc_of(item, items.loc))
-            parts.append(script_cache.load(path, included_by=chain))  # an unchanged passage is not parsed again
+            parts.append(self.load(path, included_by=chain))  # from the cache: an unchanged passage is not parsed again
         figures: dict[str, FigureDecl] = {}
         groups: dict[str, tuple[str, ...]] = {}
         steps: list[StepDecl] = []

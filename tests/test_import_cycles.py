@@ -83,17 +83,10 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-# The one cycle left (reported on issue 12): parse_script and parse_text in choreo.script import
-# the parser inside themselves, the parser builds choreo.script's dataclasses and parses an
-# included passage through choreo.script_cache, which calls parse_script. Breaking it means
-# moving the script's dataclasses out of choreo.script. Without this one edge there is no cycle.
-KNOWN = ("choreo.script", "choreo.script_parser")
-
-
 def test_the_graph_sees_imports_inside_functions_and_under_type_checking():
     graph = import_graph()
     assert "choreo.verbs.context" in graph["choreo.verbs.going"]  # under TYPE_CHECKING
-    assert "choreo.script_parser" in graph["choreo.script"]  # inside parse_script
+    assert "choreo.script_parser" in graph["choreo.commands.list"]  # inside a function
     assert "choreo.verbs.catalogue" in graph["choreo.planner"]
     assert "choreo.verbs.registry" in graph["choreo.verbs.gestures"]
 
@@ -102,11 +95,8 @@ def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-def test_no_import_cycle_among_the_modules_but_the_known_one():
-    graph = import_graph()
-    assert cycles(graph) != [], "the script/parser cycle is gone: drop KNOWN and this line"
-    graph[KNOWN[0]].discard(KNOWN[1])
-    assert cycles(graph) == []
+def test_no_import_cycle_among_the_modules():
+    assert cycles(import_graph()) == []
 
 
 def test_no_verb_imports_the_planner():

@@ -16,7 +16,7 @@ import pytest
 from choreo.check.terms import TERMS
 from choreo.paths import scripts_dir
 from choreo.roles import roles
-from choreo.script import parse_script
+from choreo.script_parser import parse_script
 from choreo.verbs.catalogue import load_verbs
 from choreo.verbs.registry import MODIFIERS
 from stage.loader import FACING_WORDS, list_venues, load_venue

@@ -11,7 +11,7 @@ def run(args) -> int:
     from choreo.errors import YiliError
     from choreo.paths import scripts_dir
     from choreo.planning import bundled_scripts, default_script
-    from choreo.script import parse_script
+    from choreo.script_parser import parse_script
     from stage.loader import list_venues, load_venue
 
     print("Scripts:")

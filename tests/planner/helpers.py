@@ -7,7 +7,8 @@ from functools import cache
 import numpy as np
 
 from choreo.planner import Planner
-from choreo.script import apply_reading, parse_text
+from choreo.script import apply_reading
+from choreo.script_parser import parse_text
 from stage.loader import load_venue
 
 VENUES = ("xie", "xiang")

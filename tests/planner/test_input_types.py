@@ -8,7 +8,7 @@ from choreo import planner as planner_module
 from choreo.cli import main
 from choreo.errors import PlanError
 from choreo.planning import plan
-from choreo.script import parse_text
+from choreo.script_parser import parse_text
 from choreo.verbs.catalogue import load_verbs
 
 HEAD = """\

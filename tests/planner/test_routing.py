@@ -7,7 +7,8 @@ import pytest
 from shapely.geometry import LineString
 
 from choreo.planner import Planner
-from choreo.script import apply_reading, parse_text
+from choreo.script import apply_reading
+from choreo.script_parser import parse_text
 from stage.loader import load_venue
 from stage.routing import NoPathError, Router
 from tests.toy_venue import toy_venue

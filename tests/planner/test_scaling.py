@@ -8,7 +8,7 @@ import tracemalloc
 from pathlib import Path
 
 from choreo.planning import plan
-from choreo.script import parse_text
+from choreo.script_parser import parse_text
 
 _spec = importlib.util.spec_from_file_location("bench_plan", Path(__file__).parents[2] / "bench" / "plan.py")
 bench_plan = importlib.util.module_from_spec(_spec)

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from choreo.errors import ScriptError
-from choreo.script import apply_reading, parse_script, parse_text
+from choreo.script import apply_reading
+from choreo.script_parser import parse_script, parse_text
 from choreo.verbs.reference import render
 from tests.planner.helpers import plan_text
 

@@ -11,7 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from choreo.planner import Planner, StepContext
-from choreo.script import Action, parse_text
+from choreo.script import Action
+from choreo.script_parser import parse_text
 from choreo.timeline import Timeline
 from choreo.verbs.catalogue import load_verbs
 from choreo.verbs.context import VerbContext

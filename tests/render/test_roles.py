@@ -12,7 +12,7 @@ from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
 from choreo.render.style import colour_of, group_of
 from choreo.roles import group_colour, role_of
-from choreo.script import parse_script
+from choreo.script_parser import parse_script
 
 SIZE = (1280, 720)
 

@@ -15,7 +15,7 @@ from choreo.paths import scripts_dir
 from choreo.planner import Planner
 from choreo.planning import bundled_scripts, plan
 from choreo.readings_doc import render as render_readings
-from choreo.script import parse_script
+from choreo.script_parser import parse_script
 from stage.sources import check_quotations
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from choreo.model import Choreography, FigureInfo, Step, Track
 from choreo.paths import scripts_dir
 from choreo.planning import load_venue, plan, plan_script
 from choreo.render.figstate import FigureStates
-from choreo.script import parse_script
+from choreo.script_parser import parse_script
 from choreo.tracks import tracks_document
 
 FULL = scripts_dir() / "xiangshe" / "full.yaml"
