@@ -1,82 +1,135 @@
 """Generate docs/readings.md from the bundled scripts: ``python -m choreo.readings_doc``.
 
-For every reading a script declares beyond its default, each change is listed with its
-justification (the quotations in ``why``) and what it does to the plan, measured by planning
-both readings in the 榭: which figures end the step elsewhere or facing otherwise, and by how
-much their paths in the step differ in length. A test compares the committed file with a fresh
-rendering, so the document cannot drift from the scripts.
+For every reading a script declares beyond its default, each change is listed under the clause it
+changes, with its justification (the quotations in ``why``) and what it does to the plan, measured
+by choreo.compare on both readings planned in the 榭: who is placed elsewhere and by how much, who
+ends facing otherwise, who goes first where the order is reversed, and how long the step lasts.
+Changes that share one ``why`` are one entry: a clause the reading takes out (``remove``) and does
+in other steps is the entry's clause, and those steps are named as where it is done instead. A
+``§x.n`` reference in a ``why`` links to its section of docs/domain.md (an unknown one is an error).
+A test compares the committed file with a fresh rendering, so the document cannot drift from the scripts.
 """
 
 from __future__ import annotations
 
-import math
+import re
 import sys
 from pathlib import Path
 
-import numpy as np
-
+from choreo.compare import SAME, StepDifference, describe_acts, describe_order, step_difference
 from choreo.model import Choreography
 from choreo.paths import scripts_dir
 from choreo.planning import bundled_scripts, plan
-from choreo.script import Script
+from choreo.script import Script, StepChange
 from choreo.script_parser import parse_script
 
 VENUE = "xie"
+DOMAIN = Path(__file__).resolve().parents[1] / "docs" / "domain.md"
+SECTION_REF = re.compile(r"(?:(?:docs/)?domain\.md )?§([a-f0-9]+\.\d+[a-z]?)")
 
 
-def _path_length(ch: Choreography, figure: str, t0: float, t1: float) -> float:
-    track = ch.tracks.get(figure)
-    if track is None:
-        return 0.0
-    ts = np.concatenate([[t0], track.t[(track.t > t0) & (track.t < t1)], [t1]])
-    pts = np.array([track.at(t)[:2] if track.at(t) else (np.nan, np.nan) for t in ts])
-    return float(np.nansum(np.hypot(*np.diff(pts, axis=0).T)))
+def domain_sections(text: str | None = None) -> dict[str, str]:
+    """Section number (f.13) -> its GitHub anchor, from the headings of docs/domain.md."""
+    text = DOMAIN.read_text(encoding="utf-8") if text is None else text
+    out = {}
+    for m in re.finditer(r"^#{2,4} +(([a-f0-9]+\.\d+[a-z]?)\b.*)$", text, re.M):
+        slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
+        out[m.group(2)] = slug
+    return out
 
 
-def _effects(base: Choreography, other: Choreography, step_id: str) -> list[str]:
-    try:
-        a, b = base.step(step_id), other.step(step_id)
-    except KeyError:
-        return ["the step exists in one reading only"]
+def link_sections(why: str, sections: dict[str, str]) -> str:
+    def link(m: re.Match) -> str:
+        number = m.group(1)
+        if number not in sections:
+            raise ValueError(f"{why[:40]}…: §{number} is not a section of docs/domain.md")
+        return f"[domain.md §{number}](domain.md#{sections[number]})"
+    return SECTION_REF.sub(link, why)
+
+
+def _groups(changes) -> list[list[StepChange]]:
+    by_why: dict[str, list[StepChange]] = {}
+    for change in changes:
+        by_why.setdefault(change.why, []).append(change)
+    return list(by_why.values())
+
+
+def _effect(d: StepDifference, base: Choreography, other: Choreography) -> str:
+    if not d.in_b:
+        return "not a step of this reading"
+    if not d.in_a:
+        return "a step of this reading only"
     out = []
-    for figure in sorted(set(a.figures) | set(b.figures), key=list(base.figures).index):
-        pa, pb = base.pose_at(figure, a.t1), other.pose_at(figure, b.t1)
-        if pa is None or pb is None:
-            continue
+    for f in d.figures:
         notes = []
-        moved = math.dist((pa.x, pa.y), (pb.x, pb.y))
-        if moved > 0.5:
-            notes.append(f"ends {moved:.1f} 尺 apart")
-        turn = abs((pa.bearing - pb.bearing + 180) % 360 - 180)
-        if turn > 1:
-            notes.append(f"faces {pb.bearing:.0f}° instead of {pa.bearing:.0f}°")
-        la, lb = _path_length(base, figure, a.t0, a.t1), _path_length(other, figure, b.t0, b.t1)
-        if abs(la - lb) > 0.5:
-            notes.append(f"walks {lb:.1f} 尺 instead of {la:.1f}")
-        if notes:
-            out.append(f"{figure}: {', '.join(notes)}")
-    if abs((b.t1 - b.t0) - (a.t1 - a.t0)) > 0.5:
-        out.append(f"the step lasts {b.t1 - b.t0:.1f} s instead of {a.t1 - a.t0:.1f} s")
-    return out or ["no measurable change in the 榭 (order or timing only)"]
+        if f.moved:
+            notes.append(f"up to {f.max_distance:.1f} 尺 elsewhere" + (
+                f", ends {f.end_distance:.1f} 尺 apart" if f.end_distance > 0.5 else ", ends on the same spot"))
+        if f.turned:
+            notes.append(f"ends facing {f.bearings[1]:.0f}° instead of {f.bearings[0]:.0f}°")
+        if abs(f.paths[0] - f.paths[1]) > 0.5:
+            notes.append(f"walks {f.paths[1]:.1f} 尺 instead of {f.paths[0]:.1f}")
+        out.append(f"{f.figure}: {', '.join(notes)}")
+    out += [describe_order(o, base.reading, other.reading) for o in d.orders]
+    out += [describe_acts(act, base.reading, other.reading) for act in d.acts]
+    da, db = d.durations
+    if abs(db - da) > 0.5:
+        out.append(f"the step lasts {db:.1f} s instead of {da:.1f} s")
+    return "; ".join(out) or f"the same places (within {SAME} 尺), facings and order"
 
 
-def _script_section(path: Path, script: Script) -> list[str]:
+def _entry(group: list[StepChange], texts: dict[str, str], base, other, sections) -> list[str]:
+    removed = [c for c in group if c.remove]
+    hosts = [c for c in group if not c.remove]
+    targets = removed if removed and hosts else group
+    added = [s for c in group for s in c.insert_after]
+    heads = []
+    for c in targets:
+        if c.remove or c.actions or c.checks is not None or c.text or not c.insert_after:
+            heads.append((c.step, texts.get(c.step, "")))
+    if not heads:  # only steps added: the entry is theirs
+        heads = [(s.id, s.text) for s in added]
+    by_text: dict[str, list[str]] = {}
+    for sid, text in heads:
+        by_text.setdefault(text, []).append(sid)
+    lines = ["\n- " + "; ".join(f"**{', '.join(ids)}** 「{text}」" for text, ids in by_text.items()) + "  "]
+    lines.append(f"  {link_sections(group[0].why, sections)}  ")
+    if removed and hosts:
+        lines.append("  under this reading done instead in: " + "; ".join(
+            f"{c.step} 「{texts.get(c.step, '')}」" for c in hosts) + "  ")
+    for c in group:
+        if c.remove and len(c.insert_after) == 1:
+            lines.append(f"  replaced by {c.insert_after[0].id} 「{c.insert_after[0].text}」  ")
+        elif c.insert_after and heads != [(s.id, s.text) for s in added]:
+            lines.append(f"  adds after {c.step}: " + "; ".join(f"{s.id} 「{s.text}」" for s in c.insert_after) + "  ")
+        elif c.insert_after:
+            lines.append(f"  added after {c.step} 「{texts.get(c.step, '')}」  ")
+    actors = "、".join(dict.fromkeys(a for c in group for a, _ in c.actions)) or "—"
+    lines.append(f"  replaces the actions of: {actors}; effect in the 榭:  ")
+    for c in group:
+        if c.remove and len(c.insert_after) == 1:  # one step replaced by another: compare the two
+            new = c.insert_after[0].id
+            lines.append(f"  · {c.step} → {new}: {_effect(step_difference(base, other, c.step, new), base, other)}  ")
+            continue
+        for sid in [c.step] + [s.id for s in c.insert_after]:
+            lines.append(f"  · {sid}: {_effect(step_difference(base, other, sid), base, other)}  ")
+    lines[-1] = lines[-1].rstrip()
+    return lines
+
+
+def _script_section(path: Path, script: Script, sections: dict[str, str]) -> list[str]:
     changed = [r for r in script.readings[1:] if r.changes]
     if not changed:
         return []
     rel = path.relative_to(scripts_dir()).as_posix()
     lines = [f"\n## {script.title} ({script.passage}) — `{rel}`\n"]
     base = plan(script, venue=VENUE, reading=script.reading_names[0])
+    texts = {s.id: s.text for s in script.steps}
     for reading in changed:
         other = plan(script, venue=VENUE, reading=reading.name)
         lines.append(f"\n### {reading.name}: {reading.title}\n")
-        texts = {s.id: s.text for s in script.steps}
-        for change in reading.changes:
-            lines.append(f"\n- **{change.step}** 「{texts.get(change.step, '')}」  ")
-            lines.append(f"  {change.why}  ")
-            actors = "、".join(actor for actor, _ in change.actions) or "—"
-            lines.append(f"  replaces the actions of: {actors}; effect in the 榭: "
-                         + "; ".join(_effects(base, other, change.step)))
+        for group in _groups(reading.changes):
+            lines.extend(_entry(group, texts, base, other, sections))
     return lines
 
 
@@ -86,13 +139,17 @@ def render() -> str:
              "*Generated from the bundled step scripts by `python -m choreo.readings_doc`; do not edit.*",
              "",
              "Each script's first reading is its default (鄭注・賈疏). Every other reading lists the steps it",
-             "changes, the quotations that justify the change, and the effect measured on the two plans in",
-             "the 榭 (`choreo check SCRIPT --reading zheng --reading ao` gives the full comparison)."]
+             "changes, under the clause it changes, with the quotations that justify the change and the effect",
+             "measured on the two plans in the 榭, step by step: who is placed elsewhere, who ends facing",
+             "otherwise, who goes first where the readings reverse the order (`choreo check SCRIPT --reading",
+             "zheng --reading ao` gives the same comparison for the whole script, `--json` with the orders).",
+             "Section references (§) are to [docs/domain.md](domain.md)."]
+    sections = domain_sections()
     for path in bundled_scripts():
         script = parse_script(path)
         if "include" in path.read_text(encoding="utf-8"):
             continue  # a sequence repeats its passages' readings
-        lines.extend(_script_section(path, script))
+        lines.extend(_script_section(path, script, sections))
     return "\n".join(lines) + "\n"
 
 

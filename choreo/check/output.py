@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from choreo.check.readings import ReadingsTable
 from choreo.check.results import CheckReport
+from choreo.compare import describe_acts, describe_order
 from choreo.model import Choreography
 
 FORMAT = "yili-check"
@@ -58,11 +59,19 @@ def text_table(table: ReadingsTable) -> str:
     lines.append("  path lengths (尺): " + "; ".join(
         f"{f} " + "/".join(f"{r.path_lengths.get(f, 0.0):.1f}" for r in table.rows)
         for f in figures if len({round(r.path_lengths.get(f, 0.0), 1) for r in table.rows}) > 1) or "  same")
-    if table.differing_steps:
+    placed = [d for d in table.differing_steps if d.figures or d.max_distance == float("inf")]
+    if placed:
         lines.append("  steps whose tracks differ: " + ", ".join(
-            f"{s} ({'absent' if d == float('inf') else f'{d:.1f} 尺'}: {f})" for s, d, f in table.differing_steps))
+            f"{d.step} ({'absent' if d.max_distance == float('inf') else f'{d.max_distance:.1f} 尺'}: "
+            f"{'、'.join(d.figures)})" for d in placed))
     else:
         lines.append("  the tracks are the same in every step")
+    base = table.rows[0].reading
+    for d in table.differing_steps:
+        for reading, o in d.orders:
+            lines.append(f"  order differs in {d.step} ({o.what}): {describe_order(o, base, reading)}")
+        for reading, *act in d.acts:
+            lines.append(f"  acts differ in {d.step}: {describe_acts(tuple(act), base, reading)}")
     return "\n".join(lines)
 
 

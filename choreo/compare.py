@@ -1,0 +1,209 @@
+"""Two plans of one script compared step by step: where the figures are, which way they face, who goes first.
+
+One computation for everyone who asks what a reading changes: ``choreo check``'s readings table,
+docs/readings.md and (issue 17) the ghosts of a comparison drawing. Pure: numpy and the model only.
+
+Each step is compared on its own window, re-timed from the step's start (a reading that lengthens an
+earlier step must not make every later step "differ"). Positions: the largest distance between the
+two readings' places of a figure on the union of both step-relative sample times, and the distance at
+the step's end. Facings: the bearings at the step's end. Order: for every pair of the step's figures,
+who starts, arrives, begins to climb or to descend a 階 first (choreo.check.stairs.event_time, the
+events ``before:`` checks), reported where the two readings put them the other way round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from choreo.check import kinematics as kin
+from choreo.check.stairs import WHATS, event_time
+from choreo.model import Choreography, Track
+
+SAME = 0.05  # 尺: closer than this everywhere is "the same track" (a rounding margin; choice)
+TURN = 1.0  # degrees: a smaller difference of facing is rounding (choice)
+ORDER_WHATS = ("climb", "descend", "start", "arrive")  # the 階 first: the order the texts dispute
+AT_ONCE = 0.25  # s: two events closer than this are simultaneous, neither is first (choice: a planner tick)
+
+
+@dataclass(frozen=True)
+class FigureDifference:
+    """One figure in one step: how far apart the readings put him, and how he ends facing."""
+
+    figure: str
+    max_distance: float  # 尺 over the step; inf when he is there in one reading only
+    end_distance: float  # 尺 at the step's end (inf as above)
+    bearings: tuple[float, float] | None  # (a, b) at the step's end; None when both are absent
+    paths: tuple[float, float]  # 尺 walked in the step under a and under b
+
+    @property
+    def moved(self) -> bool:
+        return self.max_distance > SAME
+
+    @property
+    def turned(self) -> bool:
+        if self.bearings is None:
+            return False
+        return abs((self.bearings[0] - self.bearings[1] + 180) % 360 - 180) > TURN
+
+
+@dataclass(frozen=True)
+class OrderDifference:
+    """Two figures whose order the readings reverse: ``first`` is who goes first under a, under b."""
+
+    what: str  # start | arrive | climb | descend
+    figures: tuple[str, str]
+    first: tuple[str, str]
+    lead: tuple[float, float]  # s by which the first one leads, under a and under b
+
+
+@dataclass(frozen=True)
+class StepDifference:
+    step: str
+    in_a: bool
+    in_b: bool
+    figures: tuple[FigureDifference, ...]  # those who moved or turned otherwise
+    orders: tuple[OrderDifference, ...]
+    durations: tuple[float | None, float | None]
+    acts: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # (figure, events under a, under b)
+
+    @property
+    def max_distance(self) -> float:
+        if not (self.in_a and self.in_b):
+            return float("inf")
+        return max((f.max_distance for f in self.figures if f.moved), default=0.0)
+
+    @property
+    def moved(self) -> tuple[str, ...]:
+        return tuple(f.figure for f in self.figures if f.moved)
+
+    @property
+    def differing_figures(self) -> tuple[str, ...]:
+        """Everyone whose place, facing or order differs (the figures a comparison drawing ghosts)."""
+        names = [f.figure for f in self.figures if f.moved or f.turned]
+        names += [n for o in self.orders for n in o.figures] + [f for f, _, _ in self.acts]
+        return tuple(dict.fromkeys(names))
+
+    @property
+    def differs(self) -> bool:
+        return not (self.in_a and self.in_b) or bool(self.figures) or bool(self.orders) or bool(self.acts)
+
+
+def _present_positions(track: Track | None, times: np.ndarray) -> np.ndarray | None:
+    if track is None or len(track.samples) == 0:
+        return None
+    here = kin.present(track, times)
+    if not here.any():
+        return None
+    p = kin.positions(track, times)
+    p[~here] = np.nan
+    return p
+
+
+def _walked(p: np.ndarray | None) -> float:
+    return 0.0 if p is None else float(np.nansum(np.hypot(*np.diff(p, axis=0).T)))
+
+
+def _figure(a: Choreography, b: Choreography, name: str, sa, sb) -> FigureDifference | None:
+    ta, tb = a.tracks.get(name), b.tracks.get(name)
+    grids = [kin.grid_of([t], s.t0, s.t1) - s.t0 for t, s in ((ta, sa), (tb, sb)) if t is not None]
+    rel = np.unique(np.concatenate(grids + [[0.0, sa.t1 - sa.t0, sb.t1 - sb.t0]]))
+    pa = _present_positions(ta, np.minimum(rel + sa.t0, sa.t1))
+    pb = _present_positions(tb, np.minimum(rel + sb.t0, sb.t1))
+    if pa is None and pb is None:
+        return None
+    ea, eb = a.pose_at(name, sa.t1), b.pose_at(name, sb.t1)
+    bearings = (ea.bearing, eb.bearing) if ea is not None and eb is not None else None
+    paths = (_walked(pa), _walked(pb))
+    if pa is None or pb is None:
+        return FigureDifference(name, float("inf"), float("inf"), bearings, paths)
+    d = np.linalg.norm(pa - pb, axis=1)
+    both = ~np.isnan(d)  # coming in or going out at other moments is a difference of timing, not of place
+    worst = float(np.max(d[both])) if both.any() else float("inf")
+    end = float(np.hypot(ea.x - eb.x, ea.y - eb.y)) if bearings else float("inf")
+    return FigureDifference(name, worst, end, bearings, paths)
+
+
+def _event_times(ch: Choreography, step, names) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    for what in WHATS:
+        times = {}
+        for name in names:
+            track = ch.tracks.get(name)
+            if track is not None and len(track.samples):
+                t, _ = event_time(ch, track, what, step.t0, step.t1)
+                if t is not None:
+                    times[name] = t - step.t0
+        out[what] = times
+    return out
+
+
+def _orders(a: Choreography, b: Choreography, sa, sb) -> tuple[OrderDifference, ...]:
+    names = [n for n in dict.fromkeys(sa.figures + sb.figures)
+             if n in a.tracks and n in b.tracks and getattr(a.figures.get(n), "kind", "") == "person"]
+    ea, eb = _event_times(a, sa, names), _event_times(b, sb, names)
+    out = []
+    for what in ORDER_WHATS:
+        for x, y in combinations(names, 2):
+            if not {x, y} <= ea[what].keys() & eb[what].keys():
+                continue
+            da, db = ea[what][y] - ea[what][x], eb[what][y] - eb[what][x]  # > 0: x first
+            if abs(da) > AT_ONCE and abs(db) > AT_ONCE and (da > 0) != (db > 0):
+                out.append(OrderDifference(what, (x, y), (x if da > 0 else y, x if db > 0 else y),
+                                           (abs(da), abs(db))))
+    return tuple(out)
+
+
+def _acts(a: Choreography, b: Choreography, step_a: str, step_b: str) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
+    """Who does something in place (坐, 興, 揖, 受 …) under one reading and not the other in this step."""
+    ea = [(e.figure, e.kind) for e in a.events if e.step == step_a]
+    eb = [(e.figure, e.kind) for e in b.events if e.step == step_b]
+    out = []
+    for name in dict.fromkeys(f for f, _ in ea + eb):
+        ka, kb = tuple(k for f, k in ea if f == name), tuple(k for f, k in eb if f == name)
+        if sorted(ka) != sorted(kb):
+            out.append((name, ka, kb))
+    return tuple(out)
+
+
+def step_difference(a: Choreography, b: Choreography, step_id: str, b_step: str | None = None) -> StepDifference:
+    """What reading b changes in one step of reading a (the step may exist in one of them only).
+
+    ``b_step``: the step of b that stands for it, where b replaces the step by one of its own.
+    """
+    sa, sb = _step(a, step_id), _step(b, b_step or step_id)
+    durations = (sa.t1 - sa.t0 if sa else None, sb.t1 - sb.t0 if sb else None)
+    if sa is None or sb is None:
+        return StepDifference(step_id, sa is not None, sb is not None, (), (), durations)
+    names = sorted(set(sa.figures) | set(sb.figures) | set(a.tracks) & set(b.tracks))
+    found = [f for f in (_figure(a, b, n, sa, sb) for n in names) if f is not None]
+    differ = tuple(f for f in found if f.moved or f.turned)
+    # Re-timed places the same throughout: starts, arrivals and climbs are at the same moments too.
+    orders = _orders(a, b, sa, sb) if any(f.moved for f in differ) else ()
+    return StepDifference(step_id, True, True, differ, orders, durations, _acts(a, b, step_id, sb.id))
+
+
+def _step(ch: Choreography, step_id: str):
+    try:
+        return ch.step(step_id)
+    except KeyError:
+        return None
+
+
+def compare(a: Choreography, b: Choreography) -> tuple[StepDifference, ...]:
+    """Every step of either plan (a's order, then b's own) that b changes."""
+    ids = list(dict.fromkeys([s.id for s in a.steps] + [s.id for s in b.steps]))
+    return tuple(d for d in (step_difference(a, b, sid) for sid in ids) if d.differs)
+
+
+def describe_acts(act: tuple[str, tuple[str, ...], tuple[str, ...]], reading_a: str, reading_b: str) -> str:
+    name, ka, kb = act
+    return f"{name} does {'、'.join(kb) or 'nothing in place'} under {reading_b}, {'、'.join(ka) or 'nothing'} under {reading_a}"
+
+
+def describe_order(o: OrderDifference, reading_a: str, reading_b: str) -> str:
+    verb = {"start": "sets off", "arrive": "arrives", "climb": "goes up", "descend": "goes down"}[o.what]
+    return (f"{o.first[0]} {verb} first under {reading_a} (by {o.lead[0]:.1f} s), "
+            f"{o.first[1]} under {reading_b} (by {o.lead[1]:.1f} s)")
