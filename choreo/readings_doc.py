@@ -54,6 +54,11 @@ def _groups(changes) -> list[list[StepChange]]:
     return list(by_why.values())
 
 
+def _changes_own_step(c: StepChange) -> bool:
+    """False for a change that only adds steps after its own (that step is a place, not a target)."""
+    return c.remove or bool(c.actions) or c.checks is not None or c.text is not None or not c.insert_after
+
+
 def _effect(d: StepDifference, base: Choreography, other: Choreography) -> str:
     if not d.in_b:
         return "not a step of this reading"
@@ -83,10 +88,7 @@ def _entry(group: list[StepChange], texts: dict[str, str], base, other, sections
     hosts = [c for c in group if not c.remove]
     targets = removed if removed and hosts else group
     added = [s for c in group for s in c.insert_after]
-    heads = []
-    for c in targets:
-        if c.remove or c.actions or c.checks is not None or c.text or not c.insert_after:
-            heads.append((c.step, texts.get(c.step, "")))
+    heads = [(c.step, texts.get(c.step, "")) for c in targets if _changes_own_step(c)]
     if not heads:  # only steps added: the entry is theirs
         heads = [(s.id, s.text) for s in added]
     by_text: dict[str, list[str]] = {}
@@ -111,7 +113,7 @@ def _entry(group: list[StepChange], texts: dict[str, str], base, other, sections
             new = c.insert_after[0].id
             lines.append(f"  · {c.step} → {new}: {_effect(step_difference(base, other, c.step, new), base, other)}  ")
             continue
-        for sid in [c.step] + [s.id for s in c.insert_after]:
+        for sid in ([c.step] if _changes_own_step(c) else []) + [s.id for s in c.insert_after]:
             lines.append(f"  · {sid}: {_effect(step_difference(base, other, sid), base, other)}  ")
     lines[-1] = lines[-1].rstrip()
     return lines
