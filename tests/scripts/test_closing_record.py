@@ -1,10 +1,11 @@
 """The 記 of the 鄉射 in seed 002 where it fixes a place or a rule, checked on the planned whole rite:
 「立者，东面北上」 (those standing below the 堂 in one file), 「众宾不与射者不降」 (a 眾賓 who does not
-shoot stays up during the shooting), 「俎由东壁，自西阶升」 (the 俎 go by the 西階 in the closing too)."""
+shoot stays up during the shooting), 「俎由东壁，自西阶升」 (the 俎 go by the 西階 in the closing too), and the 立者 the 疏 says are observers."""
 
 import dataclasses
 from functools import cache
 
+import numpy as np
 import pytest
 
 from choreo.planning import plan
@@ -100,3 +101,21 @@ def test_the_zu_go_by_the_west_stair_in_the_closing(venue):
         assert not len(east), f"{name} on the 阼階 at t={east[0, 0]:.1f} in the closing"
 
 
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_those_who_come_to_watch_stand_in_a_file_facing_east_the_first_at_the_north(venue):
+    """記 「立者，东面北上」〔002〕, 疏 「此谓一命及不命来观礼者，与堂下众宾齿，东面北上而立」〔002〕: the two
+    observers stand below the 堂, west of the 西階, facing east, 立者1 north of 立者2, from the first step to the
+    last, and take no part."""
+    ch = rite(venue)
+    stair_x = ch.venue.landmark("西階").point[0]
+    for t in (ch.steps[0].t0, next(s for s in ch.steps if s.passage == "e.6").t1, ch.steps[-1].t1):
+        one, two = ch.pose_at("立者1", t), ch.pose_at("立者2", t)
+        for n, p in (("立者1", one), ("立者2", two)):
+            assert p.y < 0 and p.x < stair_x, f"{n} at ({p.x:.1f}, {p.y:.1f}) at t={t:.0f}"
+            assert round(p.bearing % 360) == 90, f"{n} faces {p.bearing % 360:.0f} at t={t:.0f}"
+        assert one.y > two.y and abs(one.x - two.x) < 0.5
+    for n in ("立者1", "立者2"):
+        s = ch.tracks[n].samples
+        assert np.ptp(s[:, 1]) < 0.5 and np.ptp(s[:, 2]) < 0.5, f"{n} moves"
