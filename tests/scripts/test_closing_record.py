@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from choreo.planning import plan
-from choreo.script import parse_script
+from choreo.script_parser import parse_script
 from tests.scripts.test_bundled import FULL
 
 VENUES = ["xie", "xiang"]
