@@ -10,7 +10,7 @@ never by hand (seeds/README.md). The rules:
 1. Seed 000 carries pinyin in parentheses after many characters (``執(zhí)``): removed, with the
    same pattern as stage/sources.py.
 2. Seed 000 stores rare characters as private-use (PUA) code points. Those identified in
-   domain.md §0.2 are restored (``RESTORE``). Each rule names phrases of the 經/注 in which it must
+   docs/domain.md §0.2 are restored (``RESTORE``). Each rule names phrases of the 經/注 in which it must
    occur, checked against the text before it is applied (``verify``), so a rule that stops
    matching the text fails loudly instead of silently writing a wrong character.
 3. Every other PUA code point (the mojibake spans of the 賈疏, and one in 001) stands for a
@@ -47,7 +47,7 @@ class Restoration:
     evidence: tuple[str, ...]
 
 
-# domain.md §0.2. Order matters: the two-code-point 楅 and the 弣 (PUA + 付) go before any rule
+# docs/domain.md §0.2. Order matters: the two-code-point 楅 and the 弣 (PUA + 付) go before any rule
 # that could consume part of them.
 RESTORE: tuple[Restoration, ...] = (
     Restoration("\ue3ab\ue4a4", "楅", ("委于楅，北括", "乃設楅于中庭", "當楅北面揖，及楅揖")),

@@ -44,7 +44,7 @@ def load_seeds(folder: str | None = None) -> dict[str, str]:
 
 
 def _pattern(quote: str) -> str:
-    """The regular expression for one quotation (same rule as check_quotes.py)."""
+    """The regular expression for one quotation (the rule of docs/domain.md, at its head)."""
     quote = re.sub(r"[\s\u3000]", "", quote)
     parts = re.split(r"\[[^\]]*\]", quote)
     restored = re.findall(r"\[([^\]]*)\]", quote)

@@ -1,6 +1,6 @@
 """The text's own constraints (Step.assertions) evaluated on the tracks, each with its numbers.
 
-Geometry from domain.md §d: "B is on A's left" ⇔ cross(v_A, P_B − P_A) > 0; "passes south of X"
+Geometry from docs/domain.md §d: "B is on A's left" ⇔ cross(v_A, P_B − P_A) > 0; "passes south of X"
 ⇔ where the path crosses the meridian x = X.x it has y < X.y (north, east, west alike). Every test is
 exact on piecewise-linear tracks: quantities are linear on each interval of the merged sample times.
 """

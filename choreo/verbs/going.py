@@ -312,7 +312,7 @@ _GOING_EXAMPLE = "- {適: 堂西}\n- {進: 射位一, 由: 司射之西, 面: �
 def go_to(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """適 — go to a place: 「司射[適]堂西，命弟子設豐」〔000〕.
 
-    The character is dropped in the seed copy of 000 (a private-use code point, domain.md §0.2).
+    The character is dropped in the seed copy of 000 (a private-use code point, docs/domain.md §0.2).
     The figure routes round every obstacle and faces the way he walks.
     """
     go(ctx, actor, members, action, action.arg)

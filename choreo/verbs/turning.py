@@ -1,6 +1,6 @@
 """Facing and turning: 北面 … 西南面, 負侯, 鄉, 左還, 右還, 還, 周.
 
-左還 is counter-clockwise seen from above (bearing decreasing), 右還 clockwise (domain.md §d.2).
+左還 is counter-clockwise seen from above (bearing decreasing), 右還 clockwise (docs/domain.md §d.2).
 Taken literally a 左還 always turns counter-clockwise, even when that is 270° (「既拾取乘矢，揖，
 皆左還，南面揖」〔000〕 for the 上射 facing east); the parameter ``turn.literal_left`` = 0 makes it
 take the short way instead (§f.16.1).

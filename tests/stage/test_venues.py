@@ -1,4 +1,4 @@
-"""The textual relations of the floor plan hold in both venues (domain.md §b.6, §c.5)."""
+"""The textual relations of the floor plan hold in both venues (docs/domain.md §b.6, §c.5)."""
 
 import math
 
