@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
@@ -215,7 +215,7 @@ def fit_pace(steps: tuple[Step, ...] | list[Step], pace: Pace, max_video: float)
     if pace.timeline(steps).duration <= max_video:
         return pace
     notes = []
-    floors = replace_pace(pace, speed=1e9).timeline(steps).duration  # clauses and cards alone
+    floors = replace(pace, speed=1e9).timeline(steps).duration  # clauses and cards alone
     if floors > max_video * 0.9:
         # A tenth of the video is kept for the movement itself (a modelling choice: below that the
         # figures jump from clause to clause); the clauses and cards shrink to the rest.
@@ -231,44 +231,38 @@ def fit_pace(steps: tuple[Step, ...] | list[Step], pace: Pace, max_video: float)
             notes.append(f"each clause up at least {shrunk.hold:.1f} s instead of {pace.hold:g} s")
         pace = shrunk
     lo, hi = pace.speed, pace.speed
-    while replace_pace(pace, speed=hi).timeline(steps).duration > max_video and hi < MAX_SPEED:
+    while replace(pace, speed=hi).timeline(steps).duration > max_video and hi < MAX_SPEED:
         lo, hi = hi, min(MAX_SPEED, hi * 2)
     for _ in range(30):
         mid = (lo + hi) / 2
-        if replace_pace(pace, speed=mid).timeline(steps).duration > max_video:
+        if replace(pace, speed=mid).timeline(steps).duration > max_video:
             lo = mid
         else:
             hi = mid
     # rounded up: a speed a little higher keeps the video inside the limit
-    return replace_pace(pace, speed=math.ceil(hi * 100) / 100, given_up="; ".join(notes))
-
-
-def replace_pace(pace: Pace, **changes) -> Pace:
-    from dataclasses import replace
-
-    return replace(pace, **changes)
+    return replace(pace, speed=math.ceil(hi * 100) / 100, given_up="; ".join(notes))
 
 
 def _shrink_floors(steps: tuple[Step, ...], pace: Pace, budget: float) -> Pace:
     """The pace whose clauses and cards alone last about ``budget`` seconds: the reading rate raised
     first, then (when the least hold alone is too much) the cards and the hold scaled down too."""
     def floors(p: Pace) -> float:
-        return replace_pace(p, speed=1e9).timeline(steps).duration
+        return replace(p, speed=1e9).timeline(steps).duration
 
-    bare = replace_pace(pace, rate=0.0)
+    bare = replace(pace, rate=0.0)
     if pace.rate > 0 and floors(bare) <= budget:
         lo, hi = pace.rate, pace.rate
-        while floors(replace_pace(pace, rate=hi)) > budget:
+        while floors(replace(pace, rate=hi)) > budget:
             lo, hi = hi, hi * 2
         for _ in range(30):
             mid = (lo + hi) / 2
-            if floors(replace_pace(pace, rate=mid)) > budget:
+            if floors(replace(pace, rate=mid)) > budget:
                 lo = mid
             else:
                 hi = mid
-        return replace_pace(pace, rate=math.ceil(hi * 10) / 10)  # the floors shrink as the rate grows
+        return replace(pace, rate=math.ceil(hi * 10) / 10)  # the floors shrink as the rate grows
     scale = budget / max(floors(bare), 1e-9)
-    return replace_pace(pace, rate=0.0, hold=round(max(0.2, pace.hold * scale), 2),
+    return replace(pace, rate=0.0, hold=round(max(0.2, pace.hold * scale), 2),
                         card=round(pace.card * scale, 2))
 
 
