@@ -224,7 +224,9 @@ def test_broken_script_shows_its_error_and_watch_brings_it_back(make_viewer, tmp
     time.sleep(0.01)
     path.write_text(TWO_READINGS, encoding="utf-8")
     v.pump(0)
-    assert v.planning is not None and v.planning.what == "reloading edit.yaml"  # in the background
+    # re-planned in the background: still going, or (a tiny script on an idle core) already delivered by
+    # the same pump, which looks at the job right after starting it
+    assert v.planning is None or v.planning.what == "reloading edit.yaml"
     assert v.wait_planned()
     assert v.error_text is None and v.choreography is not None and v.step_id == "s01"
     assert v.message[0] == "reloaded edit.yaml"
