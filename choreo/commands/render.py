@@ -1,8 +1,10 @@
-"""``choreo render``: a passage to MP4, GIF or PNG (one still, or ``--plates DIR``: one per step).
+"""``choreo render``: a passage to MP4, GIF or PNG (one still, or ``--plates DIR``: one per step),
+or one still as SVG or PDF for print (``--size-cm``).
 
     choreo render -o rite.mp4                               # the bundled 鄉射 passage, whole
     choreo render -o clip.gif --size 640x360 --fps 10 --from s012 --to s020
     choreo render -o still.png --at s014                    # the end of step s014 (or --at 61.5 seconds)
+    choreo render -o fig.pdf --at s014 --size-cm 16x9       # the same still for print (or fig.svg)
     choreo render --plates plates/ --venue xiang
 
 The flags are named like the fields of RenderConfig. Every size, folder and option is checked before
@@ -25,7 +27,7 @@ DEFAULT_MAX_MINUTES = 32.0
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("script", nargs="?", help="step script (default: the bundled 鄉射 passage)")
-    parser.add_argument("-o", "--output", help="OUT.mp4, OUT.gif or OUT.png")
+    parser.add_argument("-o", "--output", help="OUT.mp4, OUT.gif, OUT.png, or a still for print: OUT.svg or OUT.pdf")
     parser.add_argument("--venue", help="xie or xiang (default: the script's)")
     parser.add_argument("--reading", help="reading overlay (default: the script's)")
     parser.add_argument("--from", dest="from_step", metavar="STEP", help="first step id")
@@ -49,6 +51,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--camera", default="auto", choices=("auto", "hall", "full"),
                         help="auto: follow the figures of the current step (default); hall; full")
     parser.add_argument("--at", help="PNG: the moment, a step id or ceremony seconds (default: the end)")
+    parser.add_argument("--size-cm", metavar="WxH",
+                        help="SVG/PDF: the printed size in centimetres (default 16 cm wide, the picture's "
+                             "shape); without --size the picture is laid out for that shape")
     parser.add_argument("--plates", metavar="DIR", help="write a PNG at the end of every step into DIR")
     parser.add_argument("--per-passage", metavar="DIR",
                         help="write one MP4 per passage into DIR (e02-三耦第一番射.mp4 …), e.g. for a course")
@@ -65,11 +70,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def build_config(args: argparse.Namespace):
     from choreo.errors import ExportError
+    from choreo.export.vector import VECTOR, parse_size_cm, pixels_for
     from choreo.render.config import RenderConfig, parse_size
 
     out = Path(args.output) if args.output else None
     gif = out is not None and out.suffix.lower() == ".gif"
-    size = parse_size(args.size) if args.size else ((640, 360) if gif else (1280, 720))
+    size_cm = getattr(args, "size_cm", None)
+    if size_cm is not None and (out is None or out.suffix.lower() not in VECTOR):
+        raise ExportError("--size-cm: only for a still for print (-o OUT.svg or OUT.pdf)")
+    default = pixels_for(parse_size_cm(size_cm)) if size_cm else (640, 360) if gif else (1280, 720)
+    size = parse_size(args.size) if args.size else default
     fps = args.fps if args.fps is not None else (10 if gif else 25)
     if gif and fps not in (10, 20, 25):
         raise ExportError(f"--fps {fps}: a GIF can time only 10, 20 or 25 frames per second exactly")
@@ -127,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     with recording_reads() as inputs, atomic.protect(inputs):
         inputs.update(named_inputs(args))
         if args.output:
-            check_destination(args.output)  # before planning: a bad folder fails at once
+            vector_output(args) or check_destination(args.output)  # before planning: a bad folder fails at once
         for flag, value in (("--plates", args.plates), ("--per-passage", args.per_passage)):
             if value and Path(value).exists() and not Path(value).is_dir():
                 raise ExportError(f"{flag} {value}: not a folder")
@@ -139,6 +149,16 @@ def run(args: argparse.Namespace) -> int:
 
         open_file(written)
     return 0
+
+
+def vector_output(args: argparse.Namespace) -> bool:
+    """-o names an SVG or PDF still (checked like any output: folder, links, inputs)."""
+    from choreo.export.vector import VECTOR, check_vector
+
+    if Path(args.output).suffix.lower() not in VECTOR:
+        return False
+    check_vector(args.output)
+    return True
 
 
 def named_inputs(args: argparse.Namespace) -> list[Path]:
@@ -170,7 +190,13 @@ def export(choreo, cfg, args: argparse.Namespace) -> Path:
             print(export_video(choreo, folder / passage_file_name(part[0], ".mp4"), fitted(cfg, args, part), part))
     if not args.output:
         return Path(args.plates or args.per_passage)
-    if Path(args.output).suffix.lower() == ".png":
+    if vector_output(args):
+        from choreo.export.vector import export_vector_still, parse_size_cm
+
+        at = args.at if args.at is not None else (steps[-1].id if steps else None)
+        size_cm = parse_size_cm(args.size_cm) if args.size_cm else None
+        path = export_vector_still(choreo, args.output, cfg, at, size_cm)
+    elif Path(args.output).suffix.lower() == ".png":
         at = args.at if args.at is not None else (steps[-1].id if steps else None)
         path = export_still(choreo, args.output, cfg, at)
     else:

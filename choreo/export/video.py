@@ -12,6 +12,8 @@ import re
 import threading
 from pathlib import Path
 
+import pygame
+
 from choreo.errors import ExportError, Terminated, YiliError
 from choreo.export.progress import Progress
 from choreo.export.sinks import FrameSink, PngSink, check_destination, open_sink
@@ -242,8 +244,13 @@ def export_still(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
     check_destination(out)
     t, step = still_time(choreo, at)
     renderer = renderer or FrameRenderer(choreo, cfg)
+    # drawn from the frame's Scene, as its SVG and PDF are (one layout): they agree with this PNG
+    from choreo.render.framescene import FrameScene
+    from choreo.render.scenepaint import paint
+
+    frame = paint(FrameScene(renderer).at(t, step), renderer.texts)
     with PngSink(out, cfg.size) as sink:
-        sink.write(renderer.frame_bytes(t, step))
+        sink.write(pygame.image.tobytes(frame, "RGB"))
     return Path(out)
 
 

@@ -78,9 +78,10 @@ def anchor_boxes(items, reach: float, min_priority: int) -> list:
     return [(px - reach, py - reach, px + reach, py + reach) for _, px, py, pr, _ in items if pr >= min_priority]
 
 
-def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cfg: RenderConfig,
-                min_priority: int = 1, taken: list | None = None) -> list:
-    """Place and draw landmark labels; returns the pixel boxes they occupy."""
+def placed_plan_labels(labels, vp: Viewport, texts: TextCache, cfg: RenderConfig, min_priority: int = 1,
+                       taken: list | None = None) -> list:
+    """Where landmark labels go: ``(text, left, top, size, colour)``; ``taken`` (the pixel boxes
+    to keep clear of) gets the boxes round the landmarks' points."""
     left, top, w, h = vp.rect
     items = []
     for lab in labels:
@@ -90,9 +91,19 @@ def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cf
     measure = spaced_measure(texts, cfg.px(8))
     boxes = taken if taken is not None else []
     boxes += anchor_boxes(items, cfg.px(3), min_priority)  # no name covers another's point
+    out = []
     for text, lx, ly, size in place(items, measure, gap=cfg.px(5), bounds=(left, top, left + w, top + h),
                                     min_priority=min_priority, taken=boxes):
         colour = PLAN["label"] if size >= cfg.deco_px(LABEL_SIZES["big"]) else PLAN["label-dim"]
+        out.append((text, lx, ly, size, colour))
+    return out
+
+
+def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cfg: RenderConfig,
+                min_priority: int = 1, taken: list | None = None) -> list:
+    """Place and draw landmark labels; returns the pixel boxes they occupy."""
+    boxes = taken if taken is not None else []
+    for text, lx, ly, size, colour in placed_plan_labels(labels, vp, texts, cfg, min_priority, boxes):
         surf.blit(texts.render(text, int(size), colour, PLAN["halo"], where="plan label"), (lx, ly))
     return boxes
 
@@ -148,22 +159,32 @@ def overlay_boxes(vp: Viewport, texts: TextCache, cfg: RenderConfig, avoid=()) -
     return list(furniture_boxes(vp, texts, cfg, avoid))
 
 
+def scale_bar_parts(vp: Viewport, texts: TextCache, cfg: RenderConfig, box: Box) -> dict:
+    """The scale bar in ``box``: ``lines`` as (colour, width, points), halo first, and ``text`` as
+    (words, size, left, top)."""
+    length, words, _, _ = _scale_bar_size(vp, texts, cfg)
+    size = cfg.deco_px(15)
+    x0, y_bar = box[0] + 4, box[3] - cfg.dim(8)
+    tick = cfg.dim(6)
+    lines = []
+    for colour, wid in ((PLAN["halo"], max(3, cfg.dim(4.5))), (PLAN["label"], max(1, cfg.dim(1.5)))):
+        lines.append((colour, wid, ((x0, y_bar), (x0 + length, y_bar))))
+        for x in (x0, x0 + length / 2, x0 + length):
+            lines.append((colour, wid, ((x, y_bar - tick), (x, y_bar))))
+    return {"lines": lines, "text": (words, size, x0, box[1])}
+
+
 def draw_scale_bar(surf: pygame.Surface, vp: Viewport, texts: TextCache, cfg: RenderConfig,
                    box: Box | None = None) -> None:
     """A bar with ticks at its ends and middle and its length in 尺 and 步, drawn with a halo
     instead of an opaque box, so that what lies under it stays visible."""
     if box is None:
         box = furniture_boxes(vp, texts, cfg)[0]
-    length, words, _, _ = _scale_bar_size(vp, texts, cfg)
-    size = cfg.deco_px(15)
-    x0, y_bar = box[0] + 4, box[3] - cfg.dim(8)
-    tick = cfg.dim(6)
-    ink, halo = PLAN["label"], PLAN["halo"]
-    for colour, wid in ((halo, max(3, cfg.dim(4.5))), (ink, max(1, cfg.dim(1.5)))):
-        pygame.draw.line(surf, colour, (x0, y_bar), (x0 + length, y_bar), wid)
-        for x in (x0, x0 + length / 2, x0 + length):
-            pygame.draw.line(surf, colour, (x, y_bar - tick), (x, y_bar), wid)
-    surf.blit(texts.render(words, size, ink, halo, where="scale bar"), (x0, box[1]))
+    parts = scale_bar_parts(vp, texts, cfg, box)
+    for colour, wid, (a, b) in parts["lines"]:
+        pygame.draw.line(surf, colour, a, b, wid)
+    words, size, x, y = parts["text"]
+    surf.blit(texts.render(words, size, PLAN["label"], PLAN["halo"], where="scale bar"), (x, y))
 
 
 def draw_north(surf: pygame.Surface, rect, texts: TextCache, cfg: RenderConfig, box: Box | None = None) -> None:

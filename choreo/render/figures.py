@@ -287,18 +287,24 @@ class FigureLayer:
         return hit
 
     def _draw_trail(self, surf, vp: Viewport, name, info, t) -> None:
+        for colour, a, b, w in self.trail_segments(vp, name, info, t):
+            pygame.draw.line(surf, colour, a, b, w)
+
+    def trail_segments(self, vp: Viewport, name, info, t) -> list:
+        """The trail of the last ``trail_seconds`` before t as (colour, from, to, width) in pixels,
+        fading with age; empty when the figure stood still all that while."""
         track = self.choreo.tracks[name]
         t0 = t - self.cfg.trail_seconds
         s = track.samples
         if len(s) < 2 or t <= s[0, 0] or t0 >= s[-1, 0] and s[-1, 0] < t0:
-            return
+            return []
         times, run = self._runs(name)
         i0 = bisect.bisect_right(times, t0)
         i1 = bisect.bisect_left(times, t)
         # every sample the trail's points lie between, s[max(i0 - 1, 0):i1 + 1], at one place:
         # standing still all the while, every segment has zero length and nothing is drawn
         if run[min(i1, len(times) - 1)] <= max(i0 - 1, 0):
-            return
+            return []
         # Track.at at a sample's own time is that sample (the last of several at one time): looked
         # up all at once; only the two ends are interpolated.
         start, end = max(t0, s[0, 0]), track.at(t)
@@ -309,15 +315,17 @@ class FigureLayer:
         if end is not None:
             pts.append((t, end[0], end[1]))
         if len(pts) < 2:
-            return
+            return []
         colour = colour_of(info)
         w = max(2, round(3 * self.cfg.font_scale))
+        out = []
         for (ta, xa, ya), (tb, xb, yb) in zip(pts[:-1], pts[1:], strict=False):
             if xa == xb and ya == yb:
                 continue
             age = (t - (ta + tb) / 2) / self.cfg.trail_seconds
             c = _mix(colour, PLAN["background"], min(0.85, 0.25 + 0.6 * age))
-            pygame.draw.line(surf, c, vp.to_screen(xa, ya), vp.to_screen(xb, yb), w)
+            out.append((c, vp.to_screen(xa, ya), vp.to_screen(xb, yb), w))
+        return out
 
     def _runs(self, name: str) -> tuple[list[float], list[int]]:
         """The track's sample times, and per sample the first sample of its run at one (x, y) (the

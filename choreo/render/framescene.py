@@ -1,0 +1,310 @@
+"""A frame of the Choreography at time t as a :class:`~choreo.render.scene.Scene`.
+
+It takes every decision from the :class:`~choreo.render.frame.FrameRenderer` (its camera, plan
+layout, figure layout, label placement, caption wrapping) and writes primitives instead of pixels,
+so a still drawn from the scene (``choreo render --at … -o fig.png``) and its SVG or PDF are one
+layout painted by two back ends. The video keeps the renderer's own cached layers (its speed).
+"""
+
+from __future__ import annotations
+
+import math
+
+from choreo.model import Step
+from choreo.render.caption import display_clause, passage_label
+from choreo.render.drawplan import placed_plan_labels, scale_bar_parts
+from choreo.render.figures import PlacedFigure, wedge_tip
+from choreo.render.placement import settle
+from choreo.render.planlayer import quantised
+from choreo.render.planlayout import strip_labels
+from choreo.render.scene import Circle, Clip, Poly, Scene
+from choreo.render.style import CAPTION, INK, PLAN, colour_of, group_of
+from choreo.render.textrun import run, vertical_run
+from choreo.render.viewport import Viewport
+from choreo.roles import group_colour, legend_groups
+
+
+def shape_prims(shapes, vp: Viewport, k: float) -> list:
+    """The plan's world shapes as pixel primitives, as drawplan.draw_shapes draws them."""
+    out = []
+    for s in shapes:
+        pts = tuple((float(x), float(y)) for x, y in vp.to_screen_many(s.coords)) if s.coords else ()
+        w = max(1, round(s.width * k))
+        if s.kind == "poly" and len(pts) >= 3:
+            out.append(Poly(pts, PLAN[s.style], PLAN[s.outline] if s.outline else None, w))
+        elif s.kind == "line" and len(pts) >= 2:
+            out.append(Poly(pts, None, PLAN[s.style], w, closed=False, dashed=(8 * k, 6 * k) if s.dashed else None))
+        elif s.kind == "circle" and pts:
+            r = max(vp.length(s.radius), s.min_px * k)
+            out.append(Circle(pts[0], r, PLAN[s.style], PLAN[s.outline] if s.outline else None, w))
+    return out
+
+
+def _rect(x: float, y: float, w: float, h: float, **kw) -> Poly:
+    return Poly(((x, y), (x + w, y), (x + w, y + h), (x, y + h)), **kw)
+
+
+class FrameScene:
+    """Scenes of one renderer's frames."""
+
+    def __init__(self, renderer) -> None:
+        self.r = renderer
+        self.texts = renderer.texts
+        self.cfg = renderer.cfg
+
+    def at(self, t: float, step: Step | None = None) -> Scene:
+        r, cfg = self.r, self.cfg
+        if step is None:
+            step = r.choreo.step_at(t)
+        vp, exact = r._main_view(t, step, None)
+        level = vp.scale if exact else quantised(vp.scale)
+        scene = Scene(cfg.size, PLAN["background"], title=r.choreo.title)
+        main = r.panels.main
+        inner = [_rect(*main, fill=PLAN["background"])]
+        inner += shape_prims(r.layout.shapes, vp, cfg.font_scale)
+        inner += self._main(vp, level, t, step)
+        scene.add(Clip(main, tuple(inner)))
+        scene.add(_rect(*main, stroke=PLAN["frame"], width=1))
+        if r.strip_vp is not None:
+            scene.add(Clip(r.strip_vp.rect, tuple(self._strip(vp, t, step))))
+        if r.panels.bottom_band is not None:
+            scene.add(*self.caption(step, r.panels.bottom_band))
+        return scene
+
+    # -- the main view --------------------------------------------------------------------------
+    def _main(self, vp: Viewport, level: float, t: float, step: Step | None) -> list:
+        r, cfg, texts = self.r, self.cfg, self.texts
+        out: list = []
+        figs = r.figures.layout(vp, t, step, small=False)
+        left, top, w, h = vp.rect
+        plan = r.layer.labels(level)
+        wanted = []
+        for lab in plan:
+            ax, ay = vp.to_screen(lab.x, lab.y)
+            f = vp.scale / level
+            x0, y0 = ax + lab.dx * f, ay + lab.dy * f
+            wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
+        anchors = r._anchors(vp, plan)
+        bar, north = r._furniture(vp, figs, anchors)
+        out += self.scale_bar(vp, bar)
+        out += self.north(north)
+        taken = [box for f in figs for box in f.boxes] + [bar, north]
+        labels = []
+        if cfg.labels:
+            occupied = taken + anchors
+            labels = r.figures.place_labels(figs, occupied, main_clip(r))
+            taken += occupied[len(taken) + len(anchors):]
+        kept = settle(wanted, list(taken), gap=cfg.px(5), bounds=(left, top, left + w, top + h))
+        for lab, box in zip(plan, kept, strict=True):
+            if box is not None:
+                out.append(run(texts, lab.text, lab.size, lab.colour, box[0], box[1], PLAN["halo"], "plan label"))
+        out += self.figures(vp, figs, t, small=False)
+        out += self.figure_labels(labels)
+        return out
+
+    def scale_bar(self, vp: Viewport, box) -> list:
+        parts = scale_bar_parts(vp, self.texts, self.cfg, box)
+        out = [Poly(pts, None, colour, wid, closed=False) for colour, wid, pts in parts["lines"]]
+        text, size, x, y = parts["text"]
+        out.append(run(self.texts, text, size, PLAN["label"], x, y, PLAN["halo"], "scale bar"))
+        return out
+
+    def north(self, box) -> list:
+        cfg = self.cfg
+        s = cfg.px(20)
+        cx, cy = (box[0] + box[2]) / 2, box[3] - 2 - s * 0.6
+        out = [Poly(((cx, cy - s), (cx + s * 0.45, cy + s * 0.6), (cx, cy + s * 0.25)), PLAN["label"]),
+               Poly(((cx, cy - s), (cx - s * 0.45, cy + s * 0.6), (cx, cy + s * 0.25)), None, PLAN["label"], 2)]
+        g = run(self.texts, "北", cfg.px(20), PLAN["label"], 0, 0, PLAN["halo"], "north arrow")
+        out.append(moved(g, cx - g.box[2] / 2, cy - s - g.box[3]))
+        return out
+
+    # -- figures ----------------------------------------------------------------------------------
+    def figures(self, vp: Viewport, figs: list[PlacedFigure], t: float, *, small: bool) -> list:
+        layer, cfg = self.r.figures, self.cfg
+        k = cfg.font_scale
+        out: list = []
+        if cfg.trails and not small:
+            for f in figs:
+                if f.info.kind != "object":
+                    out += [Poly((a, b), None, c, w, closed=False)
+                            for c, a, b, w in layer.trail_segments(vp, f.name, f.info, t)]
+        for f in figs:
+            px, py, r = f.px, f.py, f.r
+            colour = colour_of(f.info)
+            if f.shapes:
+                out += shape_prims(f.shapes, vp, k)
+                continue
+            if f.info.kind == "object":
+                out.append(_rect(px - r, py - r, 2 * r, 2 * r, fill=colour, stroke=INK, width=1))
+                continue
+            gesture = None if small else layer.states.gesture(f.name, t)
+            if gesture:
+                out.append(Circle((px, py), r + 5 * k, None, CAPTION["accent"], max(2, round(3 * k))))
+            seated = f.pose.posture == "坐"
+            out.append(Circle((px, py), r, colour, INK, max(1, round((3.5 if seated else 1.5) * k))))
+            if seated and not small:
+                out.append(Circle((px, py), r * 0.55, None, PLAN["halo"], max(1, round(1.5 * k))))
+            if small:
+                continue
+            out.append(wedge(px, py, r, f.pose.bearing, k))
+            if layer.states.unshod(f.name, t):
+                for side in (-35.0, 35.0):
+                    a = math.radians(f.pose.bearing + 180.0 + side)
+                    dot = max(2, round(r * 0.28))
+                    out.append(Circle((px + math.sin(a) * r, py - math.cos(a) * r), dot, PLAN["halo"], INK,
+                                      max(1, round(1.2 * k))))
+            out += self.badges(f)
+            if gesture:
+                g = run(self.texts, gesture, cfg.px(15), INK, 0, 0, PLAN["halo"], "gesture")
+                out.append(moved(g, px - g.box[2] / 2, py - r - 6 * k - g.box[3]))
+        return out
+
+    def badges(self, f: PlacedFigure) -> list:
+        size = self.cfg.deco_px(12)
+        out = []
+        for obj, box in zip(f.held, f.boxes[1:], strict=False):
+            x, y = round(box[0]), round(box[1])
+            w, h = round(box[2] - box[0]), round(box[3] - box[1])
+            out.append(_rect(x, y, w, h, fill=group_colour("object"), stroke=INK, width=1, radius=3))
+            g = run(self.texts, self.r.figures.states.label(obj)[0], size, (255, 255, 255), 0, 0,
+                    where=f"object carried by {f.name}")
+            out.append(moved(g, x + (w - g.box[2]) / 2, y + (h - g.box[3]) / 2))
+        return out
+
+    def figure_labels(self, labels) -> list:
+        out = []
+        for text, lx, ly, size, vertical in labels:
+            make = vertical_run if vertical else run
+            out.append(make(self.texts, text, int(size), INK, lx, ly, PLAN["halo"]))
+        return out
+
+    # -- the 侯道 strip -----------------------------------------------------------------------------
+    def _strip(self, main_vp: Viewport, t: float, step: Step | None) -> list:
+        r, cfg, texts = self.r, self.cfg, self.texts
+        svp = r.strip_vp
+        left, top, w, h = svp.rect
+        out: list = [_rect(left, top, w, h, fill=PLAN["strip-bg"])]
+        out += shape_prims(r.layout.shapes, svp, cfg.font_scale * 0.7)
+        for text, lx, ly, size, colour in placed_plan_labels(strip_labels(r.layout), svp, texts, cfg, 3):
+            out.append(run(texts, text, int(size), colour, lx, ly, PLAN["halo"], "plan label"))
+        out += self.range_dimension(svp)
+        out.append(_rect(left, top, w, h, stroke=PLAN["frame"], width=1))
+        minx, miny, maxx, maxy = main_vp.world_bounds
+        x0, y0 = svp.to_screen(minx, maxy)
+        x1, y1 = svp.to_screen(maxx, miny)
+        out.append(_rect(x0, y0, max(2, x1 - x0), max(2, y1 - y0), stroke=PLAN["camera"], width=2))
+        figs = r.figures.layout(svp, t, step, small=True, only_south_of=r.layout.range_top)
+        labels = []
+        if cfg.labels:
+            labels = r.figures.place_labels(figs, [box for f in figs for box in f.boxes], svp.rect)
+        out += self.figures(svp, figs, t, small=True)
+        out += self.figure_labels(labels)
+        return out
+
+    def range_dimension(self, vp: Viewport) -> list:
+        """The 侯道 dimension line (drawplan.draw_range_dimension), its length turned along it."""
+        y_mark, y_target = self.r.layout.range_span
+        if y_mark is None or y_target is None:
+            return []
+        left, top, w, h = vp.rect
+        x = left + w - self.cfg.px(16)
+        _, p0 = vp.to_screen(0, y_mark)
+        _, p1 = vp.to_screen(0, y_target)
+        col = PLAN["label-dim"]
+        out = [Poly(((x, p0), (x, p1)), None, col, 1, closed=False)]
+        out += [Poly(((x - 5, p), (x + 5, p)), None, col, 1, closed=False) for p in (p0, p1)]
+        g = turned(run(self.texts, f"{abs(y_mark - y_target):.0f}尺", self.cfg.px(14), col, 0, 0, PLAN["halo"]))
+        out.append(moved(g, x - g.box[2] - 2, (p0 + p1) / 2 - g.box[3] / 2))
+        return out
+
+    # -- the caption band -------------------------------------------------------------------------
+    def caption(self, step: Step | None, band) -> list:
+        """CaptionBand's drawing as primitives: meta line, legend and the step's clause."""
+        choreo, cfg, texts = self.r.choreo, self.cfg, self.texts
+        bx, by, w, h = band
+        out: list = [_rect(bx, by, w, h, fill=CAPTION["background"])]
+        margin = cfg.px(18)
+        meta = [choreo.title]
+        if step is not None:
+            meta += [passage_label(step, choreo.title), f"{step.index + 1}/{len(choreo.steps)}"]
+        meta += [choreo.venue.title or choreo.venue.key, choreo.reading_title or choreo.reading]
+        x = margin
+        msize = cfg.px(16)
+        for piece in meta:
+            if piece:
+                g = run(texts, piece, msize, CAPTION["meta"], bx + x, by + cfg.px(10), where="caption")
+                out.append(g)
+                x += g.box[2] + cfg.px(22)
+        if cfg.legend:
+            out += self.legend(bx + x, by + cfg.px(10), w - margin - x, bx + w - margin)
+        if step is not None:
+            top = cfg.px(10) + int(msize * 1.5)
+            avail = h - top - cfg.px(8)
+            size = cfg.px(30)
+            while True:
+                lines = texts.wrap(display_clause(step.text), size, w - 2 * margin)
+                if len(lines) * size * 1.3 <= avail or size <= cfg.px(14):
+                    break
+                size -= 1
+            y = top
+            for line in lines:
+                out.append(run(texts, line, size, CAPTION["text"], bx + margin, by + y, where=f"text of step {step.id}"))
+                y += int(size * 1.3)
+        return out
+
+    def legend(self, x_min: float, y: float, room: float, right: float) -> list:
+        present = {group_of(info) for info in self.r.choreo.figures.values()}
+        rows = [(g.legend, g.colour) for g in legend_groups() if g.key in present]
+        size, gap = self.cfg.px(15), self.cfg.px(5)
+        runs = [run(self.texts, label, size, CAPTION["meta"], 0, 0, where="legend") for label, _ in rows]
+        used, keep = 0, 0
+        for g in runs:
+            used += size + gap + g.box[2] + 2 * gap
+            if used > room:
+                break
+            keep += 1
+        if not keep:
+            return []
+        rows, runs = rows[:keep], runs[:keep]
+        total = sum(size + gap + g.box[2] + 2 * gap for g in runs)
+        hgt = max(g.box[3] for g in runs)
+        x = max(x_min, right - total)
+        out = []
+        for (_, colour), g in zip(rows, runs, strict=True):
+            out.append(Circle((x + size / 2, y + hgt / 2), size / 2, colour, CAPTION["text"], 1))
+            out.append(moved(g, x + size + gap, y))
+            x += size + gap + g.box[2] + 2 * gap
+        return out
+
+
+def main_clip(renderer):
+    return renderer.panels.main
+
+
+def wedge(px: float, py: float, r: float, bearing: float, k: float) -> Poly:
+    """The facing wedge (FigureLayer._wedge) as a polygon."""
+    a = math.radians(bearing)
+    tip = wedge_tip(px, py, r, bearing, k)
+    side = math.radians(40)
+    b1 = (px + math.sin(a - side) * r, py - math.cos(a - side) * r)
+    b2 = (px + math.sin(a + side) * r, py - math.cos(a + side) * r)
+    return Poly((tip, b1, b2), INK)
+
+
+def turned(g):
+    """A run laid out at (0, 0) turned a quarter counter-clockwise (pygame.transform.rotate(…, 90)):
+    the point (x, y) of its box goes to (y, width - x)."""
+    from dataclasses import replace
+
+    w, h = g.box[2], g.box[3]
+    return replace(g, chars=tuple((ch, y, w - x) for ch, x, y in g.chars), box=(0, 0, h, w), turned=True)
+
+
+def moved(g, dx: float, dy: float):
+    """A text run laid out at (0, 0) moved by (dx, dy)."""
+    from dataclasses import replace
+
+    return replace(g, chars=tuple((ch, x + dx, y + dy) for ch, x, y in g.chars),
+                   box=(g.box[0] + dx, g.box[1] + dy, g.box[2], g.box[3]))
+
