@@ -16,9 +16,11 @@ the ``platform``'s edge is one except at the tops of the ``stair``s, the ``platf
 ``court`` and ``stair`` are floors. How the plan draws it: ``label`` (priority 3 always shown, 2 if
 room, 1 zoomed in; default 1), ``label_option`` (show that option's value: 中 → 鹿中), ``strip_label``
 (the word in the 侯道 strip), ``icon`` (half-size in 尺 of an object without extent), ``parts`` (a
-target's nested widths, outermost first: [上個, 躬, 侯中]).
+target's nested widths, outermost first: [上個, 躬, 侯中]). ``state``: a ``cord``'s state when the rite
+begins (張 tied or 解 loosed; a passage may change it).
 
-An entry in the venue file replaces the base's entry of the same name as a whole. Coordinates are
+An entry in the venue file replaces the base's entry of the same name as a whole; ``NAME: ~`` removes
+the base's entry (the 大射's court has three 侯 instead of the 鄉射's one). Coordinates are
 numbers or expressions (stage.expressions) over parameters and other landmarks' ``.x``/``.y``; the
 loader resolves them in dependency order, so every derived position is written once. Errors are
 StageErrors located in the file where the faulty entry is written.
@@ -36,20 +38,20 @@ from stage.errors import Location, StageError, YiliError, suggest
 from stage.geometry import build_landmark_geometry, build_obstacles, build_walkable
 from stage.marked_yaml import MDict, MList, MStr, load, loc_of
 from stage.model import Landmark, Param, Provenance, Venue
-from stage.vocabulary import FACINGS
+from stage.vocabulary import CORD_STATES, FACINGS
 
 TOP_KEYS = ("venue", "title", "description", "extends", "source", "choice", "options", "params", "landmarks",
             "aliases")
 LANDMARK_KEYS = ("kind", "x", "y", "facing", "top", "steps", "rank_bearing", "rank_spacing",
                  "line", "box", "radius", "cross", "source", "choice", "note", *("label", "label_option",
-                 "strip_label", "icon", "parts"))
+                 "strip_label", "icon", "parts"), "state")
 ALIAS_KEYS = ("value", "source", "choice", "note")
 PARAM_KEYS = ("value", "source", "choice", "note")
 OPTION_KEYS = ("value", "source", "choice", "note")
 # platform: the raised floor (its edge a barrier except at the 階); court: the ground; room: a closed
 # room, solid; chamber: a room open to the platform (drawn as a room, walked in); region: an area only.
 KINDS = ("point", "line", "stair", "pillar", "wall", "region", "station", "object", "seat", "rank",
-         "mark", "target", "screen", "platform", "court", "room", "chamber")
+         "mark", "target", "screen", "platform", "court", "room", "chamber", "tent", "cord")
 FACING_WORDS = FACINGS  # a landmark faces a compass way (stage.vocabulary)
 # The planner reads these by name (task brief); a venue without them is incomplete.
 REQUIRED_PARAMS = ("pace", "stair_step_time", "turn_rate", "body_radius", "small_move", "relation_offset",
@@ -90,6 +92,16 @@ def venues_dir() -> Path:
 def list_venues() -> list[str]:
     """Keys of the bundled venues (base files, named ``_*.yaml``, are not venues)."""
     return sorted(p.stem for p in venues_dir().glob("*.yaml") if not p.name.startswith("_"))
+
+
+def venues_for_seed(seed: str | None) -> list[str]:
+    """The bundled venues where the rite of this seed ('003' or its file name) is performed (a venue's
+    ``seeds`` option; one without it, and a script without a seed, take every venue)."""
+    keys = list_venues()
+    if not seed:
+        return keys
+    seed = Path(seed).name[:3]
+    return [k for k in keys if seed in load_venue(k).options.get("seeds", seed).split()]
 
 
 def venue_path(key_or_path: str | Path) -> Path:
@@ -171,6 +183,12 @@ def _read_with_bases(path: Path, chain: list[Path], where: Location | None = Non
         if not isinstance(block, MDict):
             raise StageError(f"'{section}' must be a mapping of names to entries", top.value_loc(section))
         for name, entry in block.items():
+            if entry is None:  # `NAME: ~` — this venue has no such entry, though its base does
+                if str(name) not in sections[section]:
+                    raise StageError(f"{section[:-1]} '{name}' is removed (~), but no base file has it",
+                                     block.key_loc(name), suggest(str(name), sections[section]))
+                del sections[section][str(name)]
+                continue
             if not isinstance(entry, MDict):
                 raise StageError(f"{section[:-1]} '{name}' must be a mapping (x:, y:, source: …)",
                                  block.value_loc(name))
@@ -361,7 +379,7 @@ def _load_landmarks(entries: dict[str, MDict], params: dict[str, Param]) -> dict
             geometry=_geometry(name, entry, scope),
             steps=None if steps is None else int(steps), top=top,
             rank_bearing=got.get("rank_bearing"), rank_spacing=got.get("rank_spacing"),
-            loc=locs[name], **_drawing_fields(name, entry, scope),
+            loc=locs[name], state=_state(name, entry), **_drawing_fields(name, entry, scope),
         )
     return out
 
@@ -409,11 +427,24 @@ def _drawing_fields(name: str, entry: MDict, scope: ex.Scope) -> dict[str, Any]:
 def _check_kind_fields(name: str, entry: MDict, kind: str) -> None:
     needs = {"stair": ("steps", "top", "box"), "rank": ("facing", "rank_bearing", "rank_spacing"),
              "line": ("line",), "pillar": ("radius",), "region": ("box",), "mark": ("cross",),
-             **{k: ("box",) for k in ("platform", "court", "room", "chamber")}}
+             "cord": ("line", "state"), **{k: ("box",) for k in ("platform", "court", "room", "chamber", "tent")}}
     for key in needs.get(kind, ()):
         if entry.get(key) is None:
             raise StageError(f"landmark '{name}' of kind '{kind}' has no '{key}'",
                              getattr(entry, "name_loc", entry.loc))
+
+
+def _state(name: str, entry: MDict) -> str | None:
+    """The state a ``cord`` starts in (張 tied, 解 loosed); other kinds have none."""
+    value = entry.get("state")
+    if value is None:
+        return None
+    if entry.get("kind") != "cord":
+        raise StageError(f"landmark '{name}' has a state, but only a cord has one", entry.key_loc("state"))
+    if str(value) not in CORD_STATES:
+        raise StageError(f"bad value for {name}.state: a cord is {' or '.join(CORD_STATES)}, not '{value}'",
+                         entry.value_loc("state"), suggest(str(value), CORD_STATES))
+    return str(value)
 
 
 def _geometry(name: str, entry: MDict, scope: ex.Scope):

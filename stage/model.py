@@ -61,6 +61,9 @@ class Landmark:
     strip_label: str | None = None
     icon: float | None = None
     parts: tuple[float, ...] = ()
+    # The state it is in when the rite begins, for a landmark whose state a passage can change (a 綱:
+    # stage.vocabulary.CORD_STATES); None for the rest.
+    state: str | None = None
 
     @property
     def point(self) -> tuple[float, float]:

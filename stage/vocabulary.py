@@ -16,6 +16,12 @@ FACINGS: dict[str, float] = {"北面": 0.0, "東北面": 45.0, "東面": 90.0, "
 BACK_TO_TARGET = "負侯"
 FACING_WORDS: dict[str, float] = {**FACINGS, BACK_TO_TARGET: 0.0}
 
+# The states of a 侯's 綱 (cords), a landmark of kind ``cord``: stretched and tied to its post, as when
+# the 侯 is hung (「乃張侯」, [NOT IN SEEDS] 鄉射禮 經), or loosed (「巾車、量人解左下綱」〔003〕; 鄭 「解猶釋也」〔003〕).
+CORD_TIED = "張"
+CORD_LOOSED = "解"
+CORD_STATES = (CORD_TIED, CORD_LOOSED)
+
 # A place in a rank or file: 射位一[2] is the second from the senior end. Negative numbers are matched
 # so that they can be refused with a reason rather than read as an unknown name.
 SLOT = re.compile(r"^(?P<name>.+)\[(?P<k>-?\d+)\]$")

@@ -16,7 +16,7 @@ def configure(parser) -> None:
     parser.add_argument("script", nargs="?", help="step script (default: the bundled 鄉射禮 sequence)")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--venue", help="venue key (xie, xiang); default: the script's own")
-    where.add_argument("--all-venues", action="store_true", help="check in every bundled venue")
+    where.add_argument("--all-venues", action="store_true", help="check in every bundled venue where the rite of the script's seed is performed")
     parser.add_argument("--reading", action="append", default=[], metavar="R",
                         help="a reading to plan (repeat to compare readings)")
     parser.add_argument("--from", dest="from_step", help="first step id")
@@ -62,10 +62,10 @@ def _readings(script, asked: list[str]) -> list[str | None]:
     return list(dict.fromkeys(asked))
 
 
-def _venues(args) -> list[str | None]:
+def _venues(args, script) -> list[str | None]:
     if args.all_venues:
-        from stage.loader import list_venues
-        return list(list_venues())
+        from stage.loader import venues_for_seed
+        return venues_for_seed(script.source)
     return [args.venue]
 
 
@@ -78,7 +78,7 @@ def run(args) -> int:
     readings = _readings(script, args.reading)
     runs, comparisons, texts, failed = [], [], [], False
     lacking: list[str] = []
-    for venue in _venues(args):
+    for venue in _venues(args, script):
         plans, reports = [], []
         for reading in readings:
             ch = planning.plan(script, venue=venue, reading=reading,

@@ -17,6 +17,7 @@ from shapely.geometry.base import BaseGeometry
 
 from choreo.render.viewport import Bounds, Rect, Viewport, fit
 from stage.model import Venue
+from stage.vocabulary import CORD_LOOSED
 
 Coords = tuple[tuple[float, float], ...]
 
@@ -127,6 +128,23 @@ def _target(lm) -> list[Shape]:
     return out
 
 
+def _tent(lm) -> list[Shape]:
+    """The 次, a screened place: a light fill and a dashed wall (who is inside is not drawn)."""
+    return _geom_shapes(lm.geometry, "tent", None) + [
+        Shape("line", ring, "tent-wall", width=2, dashed=True) for ring in _coords(lm.geometry.boundary)]
+
+
+def cord_shapes(lm, state: str | None) -> list[Shape]:
+    """A 侯's 綱 in a state: tied (張), a taut line to its post; loosed (解), a dashed line and no more pull.
+    A choreography that loosens one draws it again with the state it has at the time."""
+    if lm.geometry is None:
+        return []
+    loosed = state == CORD_LOOSED
+    post = Shape("circle", ((lm.x, lm.y),), "cord-post", None, radius=0.6, min_px=2, landmark=lm.name)
+    return [Shape("line", ring, "cord-loosed" if loosed else "cord", width=1.5 if loosed else 2,
+                  dashed=loosed, landmark=lm.name) for ring in _coords(lm.geometry)] + [post]
+
+
 def _stair(lm) -> list[Shape]:
     """A 階 with its treads: ``steps`` lines across the flight between its foot and its top."""
     geom = lm.geometry
@@ -228,6 +246,10 @@ def _build_layout(venue: Venue) -> PlanLayout:
             shapes.append(Shape("circle", ((lm.x, lm.y),), "pillar", None, radius=0.8, min_px=4))
         elif lm.kind == "wall" and lm.name not in obstacle_names and lm.geometry is not None:
             shapes += _geom_shapes(lm.geometry, "wall", "wall", 2)
+    for lm in venue.landmarks_of("tent"):
+        shapes += _tent(lm)
+    for lm in venue.landmarks_of("cord"):
+        shapes += cord_shapes(lm, lm.state)
     for lm in venue.landmarks_of("mark"):
         shapes += _mark(lm)
     for lm in venue.landmarks_of("target"):

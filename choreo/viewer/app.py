@@ -190,10 +190,10 @@ class Viewer:
             self.dispatch("quit")
 
     def do_switch_venue(self) -> None:
-        from stage.loader import list_venues
+        from stage.loader import venues_for_seed
 
-        venues = list_venues()
         ch = self.loaded.choreography
+        venues = venues_for_seed(ch.steps[0].source[:3] if ch is not None and ch.steps else None)
         if self.planning is not None:  # pressed again while planning: the one after the pending one
             current = self.planning.session.request.venue
         else:

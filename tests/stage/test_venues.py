@@ -18,7 +18,7 @@ def p(venue, name):
 
 
 def test_bundled_venues_are_listed():
-    assert list_venues() == ["xiang", "xie"]
+    assert list_venues() == ["dashe", "xiang", "xie"]
 
 
 def test_every_required_landmark_and_param(venue):
