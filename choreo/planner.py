@@ -62,7 +62,6 @@ class StepContext:
         self.contacts: list[Contact] = []
         self.action_key: tuple[str, str, int] = (step.id, "", 0)
         self.action: Action | None = None
-        self.meeting_partner = ""
 
     # -- parameters and figures ------------------------------------------------------------------
     def param(self, name: str) -> float:

@@ -38,7 +38,7 @@ def _walk_one(ctx: VerbContext, figure: str, goal: XY, action: Action, facing: f
     mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
     via, meeting = via_points(ctx, figure, tl.pos, goal, mods, lateral)
     if lateral:
-        via = _offset_via(tl.pos, via, goal, lateral, keep=meeting)
+        via = _offset_via(tl.pos, via, goal, lateral, keep=meeting.point if meeting else None)
     via = via + (extra_via or [])
     first = len(tl.samples)
     if "徐" in action.mods and duration is None:
@@ -46,8 +46,8 @@ def _walk_one(ctx: VerbContext, figure: str, goal: XY, action: Action, facing: f
     ctx.walk(figure, goal, via, duration=duration)
     if meeting is not None:
         # The via may have been nudged off a wall: take the sample nearest to the meeting point.
-        t_meet = min(tl.samples[first:], key=lambda s: math.dist((s[1], s[2]), meeting))[0]
-        ctx.meet(party or figure, ctx.meeting_partner, t_meet)
+        t_meet = min(tl.samples[first:], key=lambda s: math.dist((s[1], s[2]), meeting.point))[0]
+        ctx.meet(party or figure, meeting.partner, t_meet)
     if facing is not None:
         ctx.face(figure, facing)
 
