@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from choreo.errors import ScriptError
+from choreo.interpolation import samples_at
 from choreo.script import Action, parse_facing
 from choreo.timeline import XY, bearing_of
 from choreo.verbs.paths import MOTION_MODIFIERS, via_points
@@ -298,10 +299,8 @@ def _min_distance(a, b, t0: float) -> float:
     if t1 <= t0:
         return math.dist(a.position_at(t0), b.position_at(t0))
     ts = np.arange(t0, t1 + 0.1, 0.1)
-    pa, pb = np.asarray(a.samples), np.asarray(b.samples)
-    dx = np.interp(ts, pa[:, 0], pa[:, 1]) - np.interp(ts, pb[:, 0], pb[:, 1])
-    dy = np.interp(ts, pa[:, 0], pa[:, 2]) - np.interp(ts, pb[:, 0], pb[:, 2])
-    return float(np.sqrt(dx * dx + dy * dy).min())
+    d = samples_at(a.samples, ts)[:, :2] - samples_at(b.samples, ts)[:, :2]
+    return float(np.hypot(d[:, 0], d[:, 1]).min())
 
 
 _GOING_EXAMPLE = "- {適: 堂西}\n- {進: 射位一, 由: 司射之西, 面: 東面}"
