@@ -1,7 +1,8 @@
 """The planned Choreography: what the renderer draws, the checker checks and the exporter writes.
 
 One computation, many readers: nothing here plans or draws. Time is a pure function:
-``Choreography.pose_at(figure, t)`` linearly interpolates the track's samples, so exports,
+``Choreography.pose_at(figure, t)`` linearly interpolates the track's samples (one rule,
+``choreo.interpolation``, read by every consumer), so exports,
 viewer scrubbing and golden frames cannot drift apart.
 
 Facing in a track is *unwrapped*: consecutive samples differ by the rotation actually made, so a
@@ -21,6 +22,8 @@ from types import MappingProxyType
 
 import numpy as np
 
+from choreo.interpolation import sample_at, samples_at
+from choreo.steptime import StepClock
 from stage.errors import Location
 from stage.model import Venue
 
@@ -112,21 +115,24 @@ class Track:
         return float(self.samples[-1, 0])
 
     def at(self, t: float) -> tuple[float, float, float] | None:
-        """(x, y, facing) at time t; None before the first sample (not yet present).
-
-        After the last sample the figure stays where it is. At a time with two samples (an
-        instantaneous change) the later one wins. None too while he is outside the venue (``absent``).
+        """(x, y, facing) at time t (``choreo.interpolation``); None before the first sample (not yet
+        present) and while he is outside the venue (``absent``). After the last sample the figure
+        stays where it is. At a time with two samples (an instantaneous change) the later one wins.
         """
-        s = self.samples
-        if len(s) == 0 or t < s[0, 0] or (self.absent and within(self.absent, t)):
+        rows = self._rows
+        if not rows or t < rows[0][0] or (self.absent and within(self.absent, t)):
             return None
-        i = int(np.searchsorted(s[:, 0], t, side="right")) - 1
-        if i >= len(s) - 1:
-            return float(s[-1, 1]), float(s[-1, 2]), float(s[-1, 3])
-        t0, t1 = s[i, 0], s[i + 1, 0]
-        u = 0.0 if t1 <= t0 else (t - t0) / (t1 - t0)
-        row = s[i, 1:] + u * (s[i + 1, 1:] - s[i, 1:])
-        return float(row[0]), float(row[1]), float(row[2])
+        return sample_at(rows, t)
+
+    def at_times(self, times, side: str = "right") -> np.ndarray:
+        """(len(times), 3) x, y, facing at many times at once, by the same rule as :meth:`at` but not
+        masked: before the first sample the first (ask :meth:`present`); ``side='left'`` takes the
+        earlier of two samples at one time (the end of the interval before an instantaneous change)."""
+        return samples_at(self.samples, times, side)
+
+    @cached_property
+    def _rows(self) -> list[list[float]]:
+        return self.samples.tolist()
 
 
 @dataclass(frozen=True)
@@ -339,13 +345,18 @@ class Choreography:
                 postures.append(POSTURE_EVENTS[event.kind])
         return reached, by_figure
 
+    @cached_property
+    def step_clock(self) -> StepClock:
+        """The steps' spans indexed for "which step at t" (shared by the renderer and the viewer)."""
+        return StepClock([s.t0 for s in self.steps], [s.t1 for s in self.steps])
+
     def step_at(self, t: float) -> Step | None:
-        """The step being enacted at t (the latest-starting one when steps overlap)."""
-        current = None
-        for step in self.steps:
-            if step.t0 <= t and (t < step.t1 or (step is self.steps[-1] and t <= step.t1)):
-                current = step
-        return current
+        """The step being enacted at t (the latest-starting one when steps overlap; the last step
+        until its very end)."""
+        i = self.step_clock.covering(t)
+        if i is None and self.steps and self.steps[-1].t0 <= t <= self.steps[-1].t1:
+            i = len(self.steps) - 1
+        return None if i is None else self.steps[i]
 
     def step(self, step_id: str) -> Step:
         for step in self.steps:

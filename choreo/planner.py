@@ -42,9 +42,7 @@ from stage.errors import StageError
 from stage.model import Venue
 from stage.relations import Place, resolve
 from stage.routing import Router, shared_router
-from stage.vocabulary import rank_slot
 
-BARE_SIDE = re.compile(r"^(?P<name>[^之]+?)(?P<side>東南|西南|東北|西北|南|北|東|西)$")
 PAIR_MEMBER = re.compile(r"^(?:上耦|次耦|下耦)(?P<part>上射|下射)(?P<rest>之.+)$")
 
 
@@ -62,7 +60,6 @@ class StepContext:
         self.contacts: list[Contact] = []
         self.action_key: tuple[str, str, int] = (step.id, "", 0)
         self.action: Action | None = None
-        self.meeting_partner = ""
 
     # -- parameters and figures ------------------------------------------------------------------
     def param(self, name: str) -> float:
@@ -113,26 +110,12 @@ class StepContext:
               offset: float | None = None) -> Place:
         """Resolve a place written in the script: a landmark, a relation, a rank slot, a figure."""
         loc = self.action.loc if self.action else self.step.loc
-        if isinstance(expr, list) and len(expr) == 2 and all(isinstance(v, int | float) for v in expr):
-            return Place(float(expr[0]), float(expr[1]), None, "coordinates", "at")
-        text = str(expr).strip()
-        if figure is not None:
-            text = text.replace("其位", self.station(figure))
-        m = BARE_SIDE.match(text)
-        if m and text not in self.venue.landmarks and text not in self.run.timelines:
-            text = f"{m.group('name')}之{m.group('side')}"  # 「出于其位南」: X南 = X之南
-        slot = rank_slot(text)
-        if slot:
-            rank = self.venue.landmark(slot[0], loc)
-            k = slot[1]
-            if k < 1:
-                raise ScriptError(f"rank places count from 1: '{text}'", loc)
-            x, y = rank.slot(k - 1)
-            return Place(x, y, rank.facing, rank.name, f"slot {k}")
+        if figure is not None and isinstance(expr, str):
+            expr = expr.strip().replace("其位", self.station(figure))
         t = self.timeline(figure).t if figure else self.t0
         positions = {n: p for n, p in self.positions(t).items() if n != figure and not n.startswith("obj.")}
         try:
-            return resolve(self.venue, text, offset=offset, positions=positions, loc=loc, side=side)
+            return resolve(self.venue, expr, offset=offset, positions=positions, loc=loc, side=side)
         except StageError as exc:
             raise exc.with_location(loc) from None
 

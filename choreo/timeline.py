@@ -8,9 +8,10 @@ adds its signed angle, so the direction of every turn can be read off the sample
 
 from __future__ import annotations
 
-import bisect
 import math
 from collections.abc import Sequence
+
+from choreo.interpolation import sample_at
 
 XY = tuple[float, float]
 
@@ -67,15 +68,8 @@ class Timeline:
 
     def position_at(self, t: float) -> XY:
         """Where the figure is at t according to what is planned so far (held after the last sample)."""
-        s = self.samples
-        if t <= s[0][0]:
-            return (s[0][1], s[0][2])
-        if t >= s[-1][0]:
-            return (s[-1][1], s[-1][2])
-        i = bisect.bisect_right(s, t, key=lambda row: row[0]) - 1
-        a, b = s[i], s[i + 1]
-        u = 0.0 if b[0] <= a[0] else (t - a[0]) / (b[0] - a[0])
-        return (a[1] + u * (b[1] - a[1]), a[2] + u * (b[2] - a[2]))
+        x, y, _ = sample_at(self.samples, t)
+        return (x, y)
 
     def _append(self, t: float, x: float, y: float, f: float) -> None:
         last = self.samples[-1]

@@ -17,15 +17,18 @@ Grammar (X is a landmark of the venue or a name in ``positions``, e.g. a figure'
 ``X端``                the south end of a wall (序端 = the 西序's south end)
 ``X內`` / ``X外``        north / south of X (of a 楹: 「豫則鉤楹內，堂則由楹外」〔000〕)
 ``R[k]``               the k-th place (1 = the senior, 上) of a rank or file R (射位一[2])
+``[x, y]``             a point given by its coordinates (a script's escape hatch)
 =====================  ===========================================================================
 
-A landmark of the exact name always wins (西階上, 階前, 物間, 序端 are landmarks of their own).
+A landmark of the exact name always wins (西階上, 階前, 物間, 序端 are landmarks of their own). The
+planner, its verbs and the checker all resolve places here (a figure's own 其位 is the planner's to
+substitute, and a moving figure the checker's to follow), so a place one accepts the others accept.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from stage.errors import Location, StageError, suggest
@@ -102,12 +105,14 @@ class _Resolver:
         return StageError(f"unknown landmark '{name}'", self.loc, suggest(name, self.known()))
 
 
-def resolve(venue: Venue, expr: str, *, offset: float | None = None,
+def resolve(venue: Venue, expr: str | Sequence[float], *, offset: float | None = None,
             positions: Mapping[str, tuple[float, float]] | None = None, loc: Location | None = None,
             side: str | None = None) -> Place:
     """Where ``expr`` (a place as the text names it) is in ``venue``; see the module docstring."""
+    if is_point(expr):
+        return Place(float(expr[0]), float(expr[1]), None, "coordinates", "at")
     r = _Resolver(venue, positions or {}, loc)
-    expr = expr.strip()
+    expr = str(expr).strip()
     if not expr:
         raise StageError("empty place expression", loc)
     if side is not None and side not in SIDES:
@@ -176,8 +181,21 @@ def resolve(venue: Venue, expr: str, *, offset: float | None = None,
     raise r.unknown(expr, _guess_base(expr))
 
 
+def is_point(expr) -> bool:
+    """Whether ``expr`` is a point written as two numbers, [x, y]."""
+    return (isinstance(expr, list | tuple) and len(expr) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in expr))
+
+
 def _resolvable(r: _Resolver, stem: str) -> bool:
-    return r.has(stem) or (stem.endswith(".top") and stem[:-4] in r.venue.landmarks)
+    """Whether ``stem`` names a place (for X西 without 之: 其位南, 射位一[1]南, 西階.top東)."""
+    if r.has(stem):
+        return True
+    try:
+        resolve(r.venue, stem, positions=r.positions)
+    except StageError:
+        return False
+    return True
 
 
 def _inner(r: _Resolver, stem: str, dist: float) -> Place:

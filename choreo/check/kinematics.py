@@ -36,28 +36,15 @@ def grid_of(tracks: list[Track], t0: float | None = None, t1: float | None = Non
     return g
 
 
-def _interp(s: np.ndarray, times: np.ndarray, side: str, cols: slice) -> np.ndarray:
-    ts = s[:, 0]
-    n = len(s)
-    i = np.searchsorted(ts, times, side=side) - 1
-    i = np.clip(i, 0, n - 1)
-    j = np.minimum(i + 1, n - 1)
-    dt = ts[j] - ts[i]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        u = np.where(dt > 0, (times - ts[i]) / np.where(dt > 0, dt, 1.0), 0.0)
-    u = np.clip(u, 0.0, 1.0)[:, None]
-    return s[i, cols] + u * (s[j, cols] - s[i, cols])
-
-
 def positions(track: Track, times: np.ndarray, side: str = "right") -> np.ndarray:
     """(len(times), 2) positions; ``side='right'`` takes the later sample at a duplicated time
     (the start of the following interval), ``'left'`` the earlier (the end of the preceding one).
     Before the first sample the first position is returned: use :func:`present` to mask."""
-    return _interp(track.samples, np.asarray(times, float), side, slice(1, 3))
+    return track.at_times(times, side)[:, :2]
 
 
 def facings(track: Track, times: np.ndarray, side: str = "right") -> np.ndarray:
-    return _interp(track.samples, np.asarray(times, float), side, slice(3, 4))[:, 0]
+    return track.at_times(times, side)[:, 2]
 
 
 def present(track: Track, times: np.ndarray) -> np.ndarray:

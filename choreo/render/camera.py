@@ -71,13 +71,14 @@ class Camera:
         xs, ys = [], []
         ts = t + _OFFSETS
         for name in names:
-            s = self.choreo.tracks[name].samples  # Track.at on all sample times at once
-            if not len(s):
+            track = self.choreo.tracks[name]
+            if not len(track.samples):
                 continue
-            tt = ts[self.choreo.tracks[name].present(ts)]  # absent before the first sample and while outside
+            tt = ts[track.present(ts)]  # absent before the first sample and while outside
             if len(tt):
-                xs.append(np.interp(tt, s[:, 0], s[:, 1]))
-                ys.append(np.interp(tt, s[:, 0], s[:, 2]))
+                at = track.at_times(tt)  # Track.at at all these times at once
+                xs.append(at[:, 0])
+                ys.append(at[:, 1])
         if not xs:
             return None
         arr = np.column_stack((np.concatenate(xs), np.concatenate(ys)))
@@ -122,9 +123,9 @@ class Camera:
         xs = np.empty((len(names), *ts.shape))
         ys = np.empty_like(xs)
         for k, name in enumerate(names):
-            s = tracks[name].samples
-            xs[k] = np.interp(ts, s[:, 0], s[:, 1])
-            ys[k] = np.interp(ts, s[:, 0], s[:, 2])
+            at = tracks[name].at_times(ts)
+            xs[k] = at[..., 0]
+            ys[k] = at[..., 1]
         present = np.array([tracks[n].present(times) for n in names])  # (figures, moments): Track.at is not None
         named_here = present & is_named[:, None]
         actors = np.where(named_here.any(axis=0)[None, :], named_here, present & is_person[:, None])

@@ -48,7 +48,6 @@ class FigureStates:
         shoe_events = [ev for ev in choreo.events if ev.kind in (SHOES_OFF, SHOES_ON)]
         self._unshod = {name: state_spans(shoe_events, name, SHOES_OFF, SHOES_ON)
                         for name in {ev.figure for ev in shoe_events}}
-        self._rows: dict[str, tuple[list[float], list[list[float]]]] = {}  # per figure: times, (x, y, facing)
         for ev in sorted(choreo.events, key=lambda e: e.t):
             if ev.kind in GESTURES:
                 dur = max(ev.duration, GESTURE_MIN)
@@ -73,29 +72,9 @@ class FigureStates:
         return entry[1][i - 1] if i else "立"
 
     def position(self, figure: str, t: float) -> tuple[float, float, float] | None:
-        """``Track.at(t)`` of the figure's track, the same arithmetic on Python floats with a bisection
-        (numpy's per-call overhead made it ~4 µs, paid for every figure twice a frame)."""
-        rows = self._rows.get(figure)
-        if rows is None:
-            track = self._choreo.tracks.get(figure)
-            if track is None:
-                return None
-            s = track.samples
-            rows = self._rows[figure] = (s[:, 0].tolist(), s[:, 1:4].tolist()) if len(s) else ([], [])
-        times, xyf = rows
-        if not times or t < times[0]:
-            return None
-        absent = self._choreo.tracks[figure].absent
-        if absent and within(absent, t):
-            return None
-        i = bisect.bisect_right(times, t) - 1
-        if i >= len(times) - 1:
-            x, y, f = xyf[-1]
-            return x, y, f
-        t0, t1 = times[i], times[i + 1]
-        u = 0.0 if t1 <= t0 else (t - t0) / (t1 - t0)
-        a, b = xyf[i], xyf[i + 1]
-        return a[0] + u * (b[0] - a[0]), a[1] + u * (b[1] - a[1]), a[2] + u * (b[2] - a[2])
+        """``Track.at(t)`` of the figure's track (None for a figure without one)."""
+        track = self._choreo.tracks.get(figure)
+        return None if track is None else track.at(t)
 
     def pose(self, figure: str, t: float) -> Pose | None:
         """``Choreography.pose_at(figure, t)`` with the posture looked up by :meth:`posture`."""

@@ -12,7 +12,6 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-import numpy as np
 import pygame
 
 from choreo.model import Choreography, FigureInfo, Pose, Step
@@ -305,13 +304,13 @@ class FigureLayer:
         # standing still all the while, every segment has zero length and nothing is drawn
         if run[min(i1, len(times) - 1)] <= max(i0 - 1, 0):
             return []
-        # Track.at at a sample's own time is that sample (the last of several at one time): looked
-        # up all at once; only the two ends are interpolated.
+        # Track.at at every sample time inside the window at once (at a sample's own time, that
+        # sample: the last of several at one time), and at the two ends.
         start, end = max(t0, s[0, 0]), track.at(t)
         first = track.at(start)
-        inner = s[np.searchsorted(s[:, 0], s[i0:i1, 0], side="right") - 1]
+        inner = track.at_times(s[i0:i1, 0])
         pts = [(start, first[0], first[1])] if first is not None else []
-        pts += zip(s[i0:i1, 0].tolist(), inner[:, 1].tolist(), inner[:, 2].tolist(), strict=True)
+        pts += zip(s[i0:i1, 0].tolist(), inner[:, 0].tolist(), inner[:, 1].tolist(), strict=True)
         if end is not None:
             pts.append((t, end[0], end[1]))
         if len(pts) < 2:

@@ -22,6 +22,7 @@ from functools import cached_property
 import numpy as np
 
 from choreo.model import Step
+from choreo.steptime import StepClock
 
 
 @dataclass(frozen=True)
@@ -108,16 +109,6 @@ def passage_starts(steps: tuple[Step, ...]) -> list[int]:
     return [i for i, s in enumerate(steps) if i == 0 or s.passage != steps[i - 1].passage]
 
 
-def _shown(steps: tuple[Step, ...], t: float) -> int | None:
-    """Index of the step on screen at ceremony time t: the latest-starting one covering t
-    (Choreography.step_at's rule)."""
-    current = None
-    for i, s in enumerate(steps):
-        if s.t0 <= t < s.t1:
-            current = i
-    return current
-
-
 def build_timeline(steps: tuple[Step, ...] | list[Step], speed: float, hold: float,
                    start: float | None = None, end: float | None = None, *, rate: float = 0.0,
                    card: float = 0.0) -> Timeline:
@@ -131,9 +122,10 @@ def build_timeline(steps: tuple[Step, ...] | list[Step], speed: float, hold: flo
         end = max((s.t1 for s in steps), default=start)
     cuts = sorted({start, end, *(s.t0 for s in steps if start <= s.t0 <= end),
                    *(s.t1 for s in steps if start <= s.t1 <= end)})
-    pieces = []  # (c0, c1, step index)
+    clock = StepClock([s.t0 for s in steps], [s.t1 for s in steps])
+    pieces = []  # (c0, c1, step index): the step on screen, the one covering the piece
     for c0, c1 in zip(cuts[:-1], cuts[1:], strict=False):
-        pieces.append((c0, c1, _shown(steps, (c0 + c1) / 2)))
+        pieces.append((c0, c1, clock.covering((c0 + c1) / 2)))
     shown_len: dict[int, float] = {}
     for c0, c1, k in pieces:
         if k is not None:

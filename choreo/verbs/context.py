@@ -38,9 +38,6 @@ class VerbContext(Protocol):
     def action(self) -> Action | None:
         """The action being planned (None before the first)."""
 
-    meeting_partner: str
-    """Whom the 相左 that ``paths.meeting_point`` last placed is with (read by the walker)."""
-
     # -- parameters and figures
     def param(self, name: str) -> float:
         """A parameter: the script's if it sets it, else the venue's."""

@@ -30,6 +30,9 @@ _SIMPLE = {
     "舉旌": ("raise the flag: 「舉旌以宮，偃旌以商」〔000〕", "nothing"),
     "獲": ("call a hit: 「獲者坐而獲」〔000〕", "nothing"),
     "釋獲": ("lay a counter down: 「每一個釋一[算]」〔000〕", "nothing"),
+    "束": ("bind: 「大夫之矢，則兼束之以茅，上握焉」〔000〕 (the 茅 stays on the arrows)", "what with"),
+    "乘": ("count the arrows in fours: 「左右撫矢而乘之」〔000〕; 鄭 「四四數分之也」〔000〕 (they stay where they lie)",
+           "what is counted"),
     "袒": ("bare the left arm (and put on 決, 遂): 「三耦皆袒、決、遂」 (the 經 of 000)", "nothing"),
     "襲": ("cover the arm again: 「襲而俟于堂西」〔000〕", "nothing"),
     "飲": ("drink: 「立卒觶」〔000〕", "nothing"),
@@ -66,26 +69,38 @@ def _thing(ctx: VerbContext, name) -> str:
     return _object_name(ctx, name) if f"obj.{name.removeprefix('obj.')}" in ctx.script.figures else name
 
 
-@verb("執弓", kind="gesture", args="nothing", example="三耦: [執弓]")
+def _with_the_bow(ctx: VerbContext, action: Action) -> list[str]:
+    """The things named with 執弓 / 釋弓 (``{釋弓: 矢}`` for 「釋弓矢」): handled with the bow, in one gesture."""
+    arg = action.arg
+    names = [] if arg is None else arg if isinstance(arg, list) else [arg]
+    return [_thing(ctx, name) for name in names]
+
+
+@verb("執弓", kind="gesture", args="nothing, or what is taken up with it (矢)", example="三耦: [執弓]")
 def hold_bow(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """執弓 — hold the bow: 「三耦皆執弓」〔000〕. An event lasting ``dur.執弓`` (or ``dur.揖``):
-    he takes the bow up unless it is already in his hand."""
+    he takes the bow up unless it is already in his hand. ``{執弓: 矢}`` takes the arrows up with it
+    (「取弓于階西，挾一個」〔000〕)."""
     figure, bow = members[0], _thing(ctx, "弓")
     t = ctx.timeline(figure).t
     duration = _duration(ctx, "執弓")
     if not bow.startswith("obj.") or ctx.holder(bow) is None:
         ctx.take(figure, bow, t, t + duration)
+    for thing in _with_the_bow(ctx, action):
+        ctx.take(figure, thing, t, t + duration)
     ctx.event(figure, "執弓", duration)
 
 
-@verb("釋弓", kind="gesture", args="nothing", example="上耦上射: [釋弓]")
+@verb("釋弓", kind="gesture", args="nothing, or what is laid down with it (矢)", example="上耦上射: [{釋弓: 矢}]")
 def put_bow_down(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """釋弓 — put the bow down: 「[適]堂西，釋弓，襲」〔000〕. An event lasting ``dur.釋弓`` (or ``dur.揖``):
-    the bow leaves his hand where he stands."""
+    the bow leaves his hand where he stands. ``{釋弓: 矢}`` lays the arrows down with it, where the
+    text says 「釋弓矢」 (「司射[適]階西，釋弓矢，去撲」〔000〕)."""
     figure, bow = members[0], _thing(ctx, "弓")
     t = ctx.timeline(figure).t
     duration = _duration(ctx, "釋弓")
-    ctx.set_down(figure, bow, t, t + duration, ctx.timeline(figure).pos)
+    for thing in (bow, *_with_the_bow(ctx, action)):
+        ctx.set_down(figure, thing, t, t + duration, ctx.timeline(figure).pos)
     ctx.event(figure, "釋弓", duration)
 
 

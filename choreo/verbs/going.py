@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from choreo.errors import ScriptError
+from choreo.interpolation import samples_at
 from choreo.script import Action, parse_facing
 from choreo.timeline import XY, bearing_of
 from choreo.verbs.paths import MOTION_MODIFIERS, via_points
@@ -38,7 +39,7 @@ def _walk_one(ctx: VerbContext, figure: str, goal: XY, action: Action, facing: f
     mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
     via, meeting = via_points(ctx, figure, tl.pos, goal, mods, lateral)
     if lateral:
-        via = _offset_via(tl.pos, via, goal, lateral, keep=meeting)
+        via = _offset_via(tl.pos, via, goal, lateral, keep=meeting.point if meeting else None)
     via = via + (extra_via or [])
     first = len(tl.samples)
     if "徐" in action.mods and duration is None:
@@ -46,8 +47,8 @@ def _walk_one(ctx: VerbContext, figure: str, goal: XY, action: Action, facing: f
     ctx.walk(figure, goal, via, duration=duration)
     if meeting is not None:
         # The via may have been nudged off a wall: take the sample nearest to the meeting point.
-        t_meet = min(tl.samples[first:], key=lambda s: math.dist((s[1], s[2]), meeting))[0]
-        ctx.meet(party or figure, ctx.meeting_partner, t_meet)
+        t_meet = min(tl.samples[first:], key=lambda s: math.dist((s[1], s[2]), meeting.point))[0]
+        ctx.meet(party or figure, meeting.partner, t_meet)
     if facing is not None:
         ctx.face(figure, facing)
 
@@ -298,10 +299,8 @@ def _min_distance(a, b, t0: float) -> float:
     if t1 <= t0:
         return math.dist(a.position_at(t0), b.position_at(t0))
     ts = np.arange(t0, t1 + 0.1, 0.1)
-    pa, pb = np.asarray(a.samples), np.asarray(b.samples)
-    dx = np.interp(ts, pa[:, 0], pa[:, 1]) - np.interp(ts, pb[:, 0], pb[:, 1])
-    dy = np.interp(ts, pa[:, 0], pa[:, 2]) - np.interp(ts, pb[:, 0], pb[:, 2])
-    return float(np.sqrt(dx * dx + dy * dy).min())
+    d = samples_at(a.samples, ts)[:, :2] - samples_at(b.samples, ts)[:, :2]
+    return float(np.hypot(d[:, 0], d[:, 1]).min())
 
 
 _GOING_EXAMPLE = "- {適: 堂西}\n- {進: 射位一, 由: 司射之西, 面: 東面}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from choreo.errors import ScriptError
@@ -18,6 +19,16 @@ from choreo.verbs.registry import modifier
 
 if TYPE_CHECKING:
     from choreo.verbs.context import VerbContext
+
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """The point a party of a 相左 passes, and whom it passes there."""
+
+    point: XY
+    partner: str
+
 
 SIDES = {"南": (0.0, -1.0), "北": (0.0, 1.0), "東": (1.0, 0.0), "西": (-1.0, 0.0)}
 MOTION_MODIFIERS = ("由", "出于", "鉤楹", "過楹", "還其後", "相左", "面", "并行", "耦少退", "徐")
@@ -144,14 +155,14 @@ def _facing_at(ctx: VerbContext, figure: str, t: float) -> float:
 
 
 def via_points(ctx: VerbContext, figure: str, start: XY, goal: XY, mods: dict[str, Any],
-               lateral: float = 0.0) -> tuple[list[XY], XY | None]:
-    """The via points the modifiers ask for, in the order written; and the 相左 point, if any.
+               lateral: float = 0.0) -> tuple[list[XY], Meeting | None]:
+    """The via points the modifiers ask for, in the order written; and the 相左, if any.
 
     ``lateral`` is this walker's offset to the left of a pair's centre line (并行), so that a pair
     passing another pair (相左) keeps its formation.
     """
     via: list[XY] = []
-    meeting: XY | None = None
+    meeting: Meeting | None = None
     for key, value in mods.items():
         here = via[-1] if via else start
         if key in ("由", "出于"):
@@ -166,12 +177,13 @@ def via_points(ctx: VerbContext, figure: str, start: XY, goal: XY, mods: dict[st
             via.extend(loop_behind(ctx, value))
         elif key == "相左":
             meeting = meeting_point(ctx, figure, value, here, goal, lateral)
-            via.append(meeting)
+            via.append(meeting.point)
     return via, meeting
 
 
-def meeting_point(ctx: VerbContext, figure: str, value: Any, here: XY, goal: XY, lateral: float = 0.0) -> XY:
-    """The point a party of a 相左 passes: the meeting place, shifted to his own right.
+def meeting_point(ctx: VerbContext, figure: str, value: Any, here: XY, goal: XY,
+                  lateral: float = 0.0) -> Meeting:
+    """The point a party of a 相左 passes (the meeting place, shifted to his own right) and whom he meets.
 
     A pair (or anyone walking beside someone) shifts by half its own width more, and each member
     keeps his place in it: each party then has the other on its left (疏 「各以左相迎」〔000〕).
@@ -194,5 +206,4 @@ def meeting_point(ctx: VerbContext, figure: str, value: Any, here: XY, goal: XY,
     norm = math.hypot(*heading) or 1.0
     right = (heading[1] / norm, -heading[0] / norm)
     shift = ctx.param("pass_spacing") / 2.0 + abs(lateral) - lateral
-    ctx.meeting_partner = str(partner)
-    return (centre.x + right[0] * shift, centre.y + right[1] * shift)
+    return Meeting((centre.x + right[0] * shift, centre.y + right[1] * shift), str(partner))

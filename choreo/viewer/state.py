@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from choreo.render.config import DEFAULT_SPEED
 from choreo.render.viewport import Viewport
+from choreo.steptime import StepClock
 
 # The export's frame rate: , and . move by what one exported frame advances at the current speed.
 FRAME_RATE = 25
@@ -51,22 +53,18 @@ class Spans:
     def step_at(self, t: float, hint: int = -1) -> int:
         """Index of the step enacted at t; ``hint`` (the current one) wins while it still covers t.
 
-        Otherwise the latest-starting step covering t (Choreography.step_at's rule); past the last
-        step's end the last step; before the first step -1.
+        Otherwise :meth:`choreo.steptime.StepClock.shown`: the latest-starting step covering t, the
+        one just ended between steps, the last past the end, -1 before the first.
         """
         n = len(self.ids)
         if 0 <= hint < n and self.t0[hint] <= t < self.t1[hint]:
             return hint
-        current = -1
-        for i in range(n):
-            if self.t0[i] <= t < self.t1[i]:
-                current = i
-        if current < 0 and n:
-            if t >= self.t1[-1]:
-                return n - 1
-            ended = [(self.t1[i], i) for i in range(n) if self.t1[i] <= t]  # between steps: the last ended
-            current = max(ended)[1] if ended else -1
-        return current
+        i = self.clock.shown(t)
+        return -1 if i is None else i
+
+    @cached_property
+    def clock(self) -> StepClock:
+        return StepClock(self.t0, self.t1)
 
     def index(self, step_id: str | None) -> int:
         return self.ids.index(step_id) if step_id in self.ids else -1

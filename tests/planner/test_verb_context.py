@@ -30,7 +30,6 @@ class FakeContext:
         self.script = SimpleNamespace(figures=dict.fromkeys(figures), groups={}, params={})
         self.step = SimpleNamespace(id="s1", loc=None)
         self.action = None
-        self.meeting_partner = ""
         self.timelines = {name: Timeline(name, x, y, facing) for name, (x, y, facing) in figures.items()}
         self.places = places
         self.walks, self.meetings, self.recorded = [], [], []

@@ -106,3 +106,47 @@ def test_a_landmark_object_appears_at_its_place_when_it_is_set(rite, renderer, o
     assert obj not in renderer.figures.layout(renderer.main_viewport(step.t1, step), step.t1, step,
                                               small=False)[0].held
     assert Counter(rite.held_by(setter, step.t1))[obj] == 0
+
+
+# What the text leaves in a hand when the rite closes: the 俎 the guests' 從者 take home (鄭
+# 「授宾家从来者也。古者与人饮食，必归其盛者，所以厚礼之」〔002〕) and the one the 主人's attendant takes east
+# (「主人取俎，還授弟子」: the script's choice of who receives it at the 階), and the 旌, whose putting
+# away the seeds do not give (000 ends as the third round begins).
+CARRIED_AWAY = {"獲者": {"obj.旌"}, "從者": {"obj.俎賓", "obj.俎大夫"}, "主人侍者": {"obj.俎主人"}}
+CUPS = ("觶", "爵")
+
+
+def test_at_the_close_nobody_holds_what_the_text_has_him_put_down_or_hand_on(rite, renderer):
+    end = rite.steps[-1].t1
+    held = {name: set(rite.held_by(name, end)) for name, info in rite.figures.items()
+            if info.kind == "person" and rite.held_by(name, end)}
+    assert held == CARRIED_AWAY
+    _, badges = _drawn(renderer, rite.steps[-1], end)
+    assert all(set(things) <= CARRIED_AWAY.get(name, set()) for name, things in badges.items()), badges
+
+
+def test_wine_fills_a_cup_and_is_never_a_thing_in_the_hand(rite):
+    """「升實之」〔000〕, 「升酌」〔000〕: the wine goes into the cup held (實), no 酒 badge is drawn."""
+    assert not [h for h in rite.holds if "酒" in h.obj]
+    filled = [e for e in rite.events if e.kind == "實"]
+    assert len(filled) >= 8
+    for e in filled:
+        assert any(c in thing for thing in rite.held_by(e.figure, e.t) for c in CUPS), (e.step, e.figure)
+
+
+def test_no_figure_ever_holds_two_cups(rite):
+    for h in rite.holds:
+        if h.holder is not None:
+            cups = [thing for thing in rite.held_by(h.holder, h.t0) if any(c in thing for c in CUPS)]
+            assert len(cups) <= 1, (h.step, h.holder, cups)
+
+
+def test_where_the_text_says_the_bow_and_arrows_are_put_down_both_leave_the_hand(rite):
+    """「皆釋弓矢」〔000〕, 「大夫遂[適]序西，釋弓矢」〔000〕, 「司射[適]階西，釋弓矢」〔000〕."""
+    steps = [s for s in rite.steps if "釋弓矢" in s.text]
+    assert len(steps) >= 3
+    for step in steps:
+        who = [figure for figure, verb in step.verbs if verb == "釋弓"]
+        assert who, step.id
+        for figure in who:
+            assert not {"弓", "矢"} & set(rite.held_by(figure, step.t1)), (step.id, figure)

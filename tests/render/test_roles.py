@@ -42,13 +42,24 @@ def test_the_zhijue_declared_an_attendant_is_drawn_as_an_attendant_not_as_the_ho
     assert np.abs(_pixel(r, "主人", t) - host).max() <= 10
 
 
+def test_the_dizi_are_drawn_in_the_colour_of_the_bin_party_as_zheng_counts_them(youshe):
+    """鄭 「弟子，宾党也」〔002〕: the scripts declare them ``role: youth``, a role of the 賓黨 group."""
+    decl = parse_script(scripts_dir() / "xiangshe/e01-youshe.yaml").figures["弟子1"]
+    assert decl.role == "youth" and group_of(youshe.figures["弟子1"]) == "bin"
+    r = FrameRenderer(youshe, RenderConfig(size=SIZE, camera="hall"))
+    t = youshe.steps[0].t0
+    bin_party, attendant = np.array(group_colour("bin")), np.array(group_colour("other"))
+    assert np.abs(_pixel(r, "弟子1", t) - bin_party).max() <= 10
+    assert np.abs(_pixel(r, "弟子1", t) - attendant).max() > 60
+
+
 def test_a_declared_role_wins_over_the_glossary_and_a_missing_one_comes_from_it():
     assert group_of(FigureInfo("主人", "主人", 1.0, role="attendant")) == "other"
     assert group_of(FigureInfo("主人", "主人", 1.0, role="host")) == "host"
     # left without role: the glossary's, a numbered figure by its name without the number
     assert role_of("主人") == "host"
     assert role_of("眾賓3") == "archer"
-    assert role_of("弟子2") == "attendant"
+    assert role_of("弟子2") == "youth"
     assert role_of("主人", "official") == "official"
     assert colour_of(FigureInfo("眾賓3", "眾賓3", 1.0, role=role_of("眾賓3"))) == group_colour("bin")
 
