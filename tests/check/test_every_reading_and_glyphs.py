@@ -21,7 +21,7 @@ readings:
   ao:
     title: 敖
     changes:
-      s1: {why: w, do: {司射: [{適: 堂西之北北}]}}
+      s1: {why: w, do: {司射: [{適: 堂酉}]}}
 """
 
 
@@ -35,7 +35,9 @@ def test_an_error_in_a_reading_other_than_the_default_is_reported(tmp_path, monk
     assert main(["check", "s.yaml", "--reading", "zheng"]) == 0
     capsys.readouterr()
     assert main(["check", "s.yaml"]) == 2
-    assert capsys.readouterr().err.startswith("s.yaml:11:30: error: step s1: 司射 cannot 適: unknown landmark")
+    err = capsys.readouterr().err
+    assert err.startswith("s.yaml:11:30: error: step s1: 司射 cannot 適: unknown landmark '堂酉'")
+    assert "did you mean '堂西'?" in err
 
 
 def test_a_character_the_font_lacks_is_named_at_its_step(tmp_path, monkeypatch, capsys):
