@@ -23,6 +23,7 @@ from types import MappingProxyType
 import numpy as np
 
 from choreo.interpolation import sample_at, samples_at
+from choreo.shooting import Music, Shot, Tally
 from choreo.steptime import StepClock
 from stage.errors import Location
 from stage.model import Venue
@@ -289,9 +290,16 @@ class Choreography:
     params: Mapping[str, float] = field(default_factory=dict)
     reading_title: str = ""  # the reading as a reader names it (鄭注・賈疏), where the script titles it
     holds: tuple[Hold, ...] = ()  # who carries what, when, and where each object rests
+    shots: tuple[Shot, ...] = ()  # every arrow, in release order, with its call and counter (choreo.shooting)
+    music: tuple[Music, ...] = ()  # the pieces played, in order
+    tallies: tuple[Tally, ...] = ()  # the 數獲: counters counted and the words said
+    music_end: float = 0.0  # where a piece that is never stopped ends its beats (the end of the planning)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "holds", tuple(self.holds))
+        object.__setattr__(self, "shots", tuple(self.shots))
+        object.__setattr__(self, "music", tuple(self.music))
+        object.__setattr__(self, "tallies", tuple(self.tallies))
         object.__setattr__(self, "carries", Carries(self.holds))  # derived: the holds, indexed
         object.__setattr__(self, "figures", MappingProxyType(dict(self.figures)))
         object.__setattr__(self, "tracks", MappingProxyType(dict(self.tracks)))
@@ -357,6 +365,14 @@ class Choreography:
         if i is None and self.steps and self.steps[-1].t0 <= t <= self.steps[-1].t1:
             i = len(self.steps) - 1
         return None if i is None else self.steps[i]
+
+    def beats(self, piece: Music) -> tuple[float, ...]:
+        """The beat times of a piece (one that is never stopped beats until the end)."""
+        return piece.beats(max(self.music_end, self.duration))
+
+    def shots_at(self, t: float, before: float = 0.0, after: float = 0.0) -> tuple[Shot, ...]:
+        """The shots in the air at t, or released up to ``before`` s earlier / landing up to ``after`` s later."""
+        return tuple(s for s in self.shots if s.release - before <= t <= s.arrival + after)
 
     def step(self, step_id: str) -> Step:
         for step in self.steps:

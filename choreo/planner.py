@@ -13,6 +13,7 @@ import bisect
 import math
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
@@ -36,6 +37,7 @@ from choreo.model import (
 from choreo.planstate import Carry, Meeting, PlanRun, Snapshot
 from choreo.roles import role_of
 from choreo.script import Action, FigureDecl, Script, StepDecl
+from choreo.shooting import Shot
 from choreo.timeline import XY, Timeline
 from choreo.verbs.catalogue import load_verbs
 from stage.errors import StageError
@@ -60,6 +62,7 @@ class StepContext:
         self.contacts: list[Contact] = []
         self.action_key: tuple[str, str, int] = (step.id, "", 0)
         self.action: Action | None = None
+        self.book = run.book
 
     # -- parameters and figures ------------------------------------------------------------------
     def param(self, name: str) -> float:
@@ -420,10 +423,13 @@ class Planner:
                            None if c.place is None else (round(c.place[0], 4) + 0.0, round(c.place[1], 4) + 0.0),
                            c.landmark, c.step)
                       for c in sorted(run.carries, key=lambda c: c.t0) if c.t1 > c.t0)
+        end = max([s.t1 for s in run.steps] + [tl.t for tl in run.timelines.values()], default=0.0)
         return Choreography(self.script.path, self.script.title, self.venue, self.reading,
                             self.script.reading_names, figures, tuple(run.steps), tracks, events,
                             {k: p.value for k, p in self.venue.params.items()} | dict(self.script.params),
-                            holds=holds, reading_title=self._reading_title())
+                            holds=holds, reading_title=self._reading_title(), shots=_shots(run),
+                            music=tuple(run.book.pieces()), tallies=tuple(run.book.tallies),
+                            music_end=round(end, 6))
 
     def _reading_title(self) -> str:
         return next((r.title for r in self.script.readings if r.name == self.reading and r.title), "")
@@ -454,6 +460,18 @@ class Planner:
                 samples.append([t, x, y, facing])
         samples.sort(key=lambda s: s[0])
         return samples
+
+
+def _shots(run: PlanRun) -> tuple[Shot, ...]:
+    """Each Shot with its call and its counter joined in (they were planned after it)."""
+    calls = {i: (who, t) for i, who, t in run.book.calls}
+    counters = {i: (who, t) for i, who, t in run.book.counters}
+    out = []
+    for i, shot in enumerate(run.book.shots):
+        caller, called = calls.get(i, ("", None))
+        scorer, counted = counters.get(i, ("", None))
+        out.append(replace(shot, caller=caller, called=called, scorer=scorer, counted=counted))
+    return tuple(sorted(out, key=lambda s: (s.release, s.archer)))
 
 
 def _carried_out(name: str, run: PlanRun, absent: Mapping[str, tuple]) -> tuple[tuple[float, float], ...]:

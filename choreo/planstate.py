@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from choreo.errors import Location
 from choreo.model import Event, Step
+from choreo.shooting import Music, Shot, Tally
 from choreo.timeline import XY, Timeline
 
 
@@ -49,6 +50,47 @@ class Carry:
 
 
 @dataclass
+class ShotBook:
+    """The shots, calls, counters, music and counts planned so far: append-only lists (a snapshot keeps
+    their lengths). A Shot is written without its call and counter, which come later in the planning
+    (the 獲者 and the 釋獲者 act after the archer): ``calls`` and ``counters`` hold (shot index, who, t)."""
+
+    shots: list[Shot] = field(default_factory=list)
+    calls: list[tuple[int, str, float]] = field(default_factory=list)
+    counters: list[tuple[int, str, float]] = field(default_factory=list)
+    music: list[Music] = field(default_factory=list)  # a stop appends the piece again with its t1
+    tallies: list[Tally] = field(default_factory=list)
+
+    def lengths(self) -> tuple[int, ...]:
+        return (len(self.shots), len(self.calls), len(self.counters), len(self.music), len(self.tallies))
+
+    def cut(self, lengths: tuple[int, ...]) -> None:
+        for items, n in zip((self.shots, self.calls, self.counters, self.music, self.tallies), lengths, strict=True):
+            del items[n:]
+
+    def playing(self, t: float) -> Music | None:
+        """The piece playing at t (its latest record: a stop is recorded as the piece with its end)."""
+        latest: dict[tuple[str, float], Music] = {}
+        for m in self.music:
+            latest[(m.piece, m.t0)] = m
+        found = [m for m in latest.values() if m.playing(t)]
+        return found[-1] if found else None
+
+    def pieces(self) -> list[Music]:
+        """Each piece once, as last recorded."""
+        latest: dict[tuple[str, float], Music] = {}
+        for m in self.music:
+            latest[(m.piece, m.t0)] = m
+        return sorted(latest.values(), key=lambda m: m.t0)
+
+    def called(self, index: int) -> bool:
+        return any(i == index for i, _, _ in self.calls)
+
+    def counted(self, index: int) -> bool:
+        return any(i == index for i, _, _ in self.counters)
+
+
+@dataclass
 class PlanRun:
     timelines: dict[str, Timeline]
     stations: dict[str, str] = field(default_factory=dict)  # each figure's 位 now
@@ -56,6 +98,7 @@ class PlanRun:
     events: list[Event] = field(default_factory=list)
     meetings: list[Meeting] = field(default_factory=list)
     carries: list[Carry] = field(default_factory=list)
+    book: ShotBook = field(default_factory=ShotBook)
 
     def _open(self, obj: str, holder: str | None = None) -> list[Carry]:
         return [c for c in self.carries if c.obj == obj and math.isinf(c.t1)
@@ -113,6 +156,7 @@ class Snapshot:
     ends: int
     previous_end: float
     stations: dict[str, str]
+    book: tuple[int, ...] = ()
 
     @classmethod
     def take(cls, run: PlanRun, ends: dict, previous_end: float, before: Snapshot | None = None) -> Snapshot:
@@ -123,7 +167,7 @@ class Snapshot:
         open_carries = {i: replace(run.carries[i]) for i in candidates if math.isinf(run.carries[i].t1)}
         return cls({n: (len(tl.samples), tl.t) for n, tl in run.timelines.items()}, len(run.steps),
                    len(run.events), len(run.meetings), len(run.carries), open_carries, len(ends),
-                   previous_end, dict(run.stations))
+                   previous_end, dict(run.stations), run.book.lengths())
 
     def restore(self, run: PlanRun, ends: dict) -> float:
         """Put ``run`` and ``ends`` back as they were; returns the latest end of a step then."""
@@ -135,6 +179,7 @@ class Snapshot:
             tl.t = t
         del run.steps[self.steps:], run.events[self.events:], run.meetings[self.meetings:]
         del run.carries[self.carries:]
+        run.book.cut(self.book)
         for i, carry in self.open_carries.items():
             run.carries[i] = replace(carry)
         while len(ends) > self.ends:  # steps are planned in order, so their ends are in that order

@@ -114,6 +114,9 @@ class Script:
     readings: tuple[ReadingDecl, ...]
     params: Mapping[str, float] = field(default_factory=dict)
     heading: str = ""  # the commentary's heading of the passage, quoted (「論…之事」〔000〕)
+    # Each passage's shot outcome (choreo.outcome): passage → archer → his arrows in order (True: a hit).
+    outcomes: Mapping[str, Mapping[str, tuple[bool, ...]]] = field(default_factory=dict)
+    data_files: tuple[str, ...] = ()  # files read besides the scripts (outcomes): the script cache watches them
 
     @property
     def reading_names(self) -> tuple[str, ...]:

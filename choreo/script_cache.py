@@ -61,7 +61,7 @@ def load(path: str | Path, *, included_by: tuple[Path, ...] = ()) -> Script:
         script = parse_script(path, included_by=included_by, load=load)
     finally:
         _reading.reset(token)
-    stamps = tuple(dict.fromkeys((before, *included, *_venue_stamps(script.venue))))
+    stamps = tuple(dict.fromkeys((before, *included, *map(_stamp, script.data_files), *_venue_stamps(script.venue))))
     if _stamp(key[1]) == before:  # not edited while it was read
         with _lock:
             _entries[key] = _Entry(script, stamps)

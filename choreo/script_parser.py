@@ -32,7 +32,7 @@ from stage import marked_yaml
 from stage.marked_yaml import MDict, MList, loc_of
 
 TOP_KEYS = ("title", "heading", "passage", "source", "venue", "figures", "groups", "objects", "steps", "readings",
-            "params", "include")
+            "params", "include", "outcome")
 FIGURE_KEYS = ("at", "facing", "位", "label", "role", "carries", "radius")
 OBJECT_KEYS = ("at", "label", "carried_by", "radius", "facing")
 STEP_KEYS = ("id", "text", "source", "notes", "start", "do", "check", "contact", "restored")
@@ -173,9 +173,19 @@ class Parser:
         self.readings_loc = root.value_loc("readings")
         readings = self.readings(root.get("readings"), source, {s.id for s in steps})
         params = self.params(root)
-        return Script(self.path, str(root["title"]), str(root.get("passage", "")), source,
+        passage = str(root.get("passage", ""))
+        outcomes, data_files = {}, ()
+        if "outcome" in root:
+            from choreo.outcome import parse_outcome
+
+            def beside(name: str, loc: Location | None) -> Path:
+                return included_file(name, Path(self.path), loc, "outcome file")
+
+            outcomes[passage], read = parse_outcome(root["outcome"], passage, beside, figures, root.value_loc("outcome"))
+            data_files = (str(read),) if read is not None else ()
+        return Script(self.path, str(root["title"]), passage, source,
                       self.venue(root), figures, groups, steps, readings, params,
-                      heading=str(root.get("heading", "")))
+                      heading=str(root.get("heading", "")), outcomes=outcomes, data_files=data_files)
 
     def params(self, root: MDict) -> dict[str, float]:
         """``params:`` overriding the venue's planning numbers, each in the range the planner can use."""
@@ -243,14 +253,19 @@ class Parser:
                     readings[reading.name] = ReadingDecl(reading.name, reading.title, reading.source, changes,
                                                          reading.loc)
         params: dict[str, float] = {}
+        outcomes: dict[str, Any] = {}
+        data_files: dict[str, None] = {}
         for part in parts:
             params.update(part.params)
+            outcomes.update(part.outcomes)
+            data_files.update(dict.fromkeys(part.data_files))
         params.update(self.params(root))
         first = parts[0] if parts else None
         return Script(self.path, str(root.get("title", "")), str(root.get("passage", "")),
                       _seed_file(root.get("source", "000"), root.loc),
                       self.venue(root, first.venue if first else "xie"), figures, groups, tuple(steps),
-                      tuple(readings.values()), params, heading=str(root.get("heading", "")))
+                      tuple(readings.values()), params, heading=str(root.get("heading", "")), outcomes=outcomes,
+                      data_files=tuple(data_files))
 
     def venue(self, root: MDict, default: str = "xie") -> str:
         """A bundled venue's key, or the path of a venue file beside the script."""

@@ -14,6 +14,7 @@ from typing import Any
 from choreo.atomic import check_destination, write_text
 from choreo.errors import ExportError
 from choreo.model import Choreography, Hold
+from choreo.shooting import Shot
 
 FORMAT, VERSION = "yili-tracks", 1
 
@@ -83,7 +84,40 @@ def tracks_document(ch: Choreography) -> dict[str, Any]:
         "tracks": tracks,
         "events": events,
         "carries": [_carry(h) for h in ch.holds],
+        **_shooting(ch),
     }
+
+
+def _shooting(ch: Choreography) -> dict[str, Any]:
+    """The additive fields of the range: ``shots`` (one per arrow), ``music`` (each piece and its beat
+    times) and ``tallies`` (the 數獲); present only when the script has them, so older files read the same."""
+    out: dict[str, Any] = {}
+    if ch.shots:
+        out["shots"] = [_shot(s) for s in ch.shots]
+    if ch.music:
+        out["music"] = [{"piece": m.piece, "t0": _r(m.t0), "t1": _r(m.t1) if math.isfinite(m.t1) else None,
+                         "period": _r(m.period), "by": m.by, "step": m.step,
+                         "beats": [_r(b) for b in ch.beats(m)]} for m in ch.music]
+    if ch.tallies:
+        out["tallies"] = [{"t": _r(t.t), "figure": t.figure, "step": t.step, "right": t.right, "left": t.left,
+                           "said": t.said, "words": t.words, "passages": list(t.passages)} for t in ch.tallies]
+    return out
+
+
+def _shot(s: Shot) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "archer": s.archer, "release": _r(s.release), "arrival": _r(s.arrival),
+        "from": {"x": _r(s.origin[0]), "y": _r(s.origin[1])}, "station": s.station, "target": s.target,
+        "point": {"x": _r(s.point[0]), "y": _r(s.point[1])}, "hit": s.hit, "side": s.side, "step": s.step,
+        "passage": s.passage, "number": s.number,
+    }
+    if s.piece:
+        entry.update(piece=s.piece, on_beat=s.on_beat, keeps_music=s.keeps_music)
+    if s.caller:
+        entry.update(caller=s.caller, called=_r(s.called))
+    if s.scorer:
+        entry.update(scorer=s.scorer, counted=_r(s.counted))
+    return entry
 
 
 def _carry(h: Hold) -> dict[str, Any]:

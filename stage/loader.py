@@ -68,7 +68,8 @@ REQUIRED_PARAMS = ("pace", "stair_step_time", "turn_rate", "body_radius", "small
 PARAM_RANGES = {"pace": (0.1, 50.0), "stair_step_time": (0.05, 60.0), "turn_rate": (1.0, 3600.0),
                 "body_radius": (0.1, 10.0), "small_move": (0.1, 60.0), "relation_offset": (0.0, 100.0),
                 "approach": (0.0, 100.0), "abreast_spacing": (0.0, 100.0), "rank_spacing": (0.0, 100.0),
-                "pass_spacing": (0.0, 100.0)}
+                "pass_spacing": (0.0, 100.0), "shot.draw": (0.0, 60.0), "arrow.speed": (1.0, 10_000.0),
+                "music.period": (0.1, 600.0)}
 DURATION_RANGE = (0.0, 3600.0)  # dur.*: seconds
 
 

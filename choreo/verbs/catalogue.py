@@ -23,7 +23,7 @@ _LOADED = _Loaded()
 def load_verbs() -> dict[str, VerbSpec]:
     """Import the verb modules once (they register themselves) and return the registry."""
     if not _LOADED.done:
-        from choreo.verbs import gestures, going, paths, stairs, turning  # noqa: F401
+        from choreo.verbs import gestures, going, paths, shooting, stairs, turning  # noqa: F401
 
         # The closing's verbs build on the others: registered after them (and listed after them).
         import_module("choreo.verbs.closing")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from choreo.model import Event
-from choreo.planstate import Carry
+from choreo.planstate import Carry, ShotBook
 from choreo.script import Action, FigureDecl, Script, StepDecl
 from choreo.timeline import XY, Timeline
 from stage.model import Venue
@@ -37,6 +37,9 @@ class VerbContext(Protocol):
     @property
     def action(self) -> Action | None:
         """The action being planned (None before the first)."""
+
+    book: ShotBook
+    """The shots, calls, counters, music and counts planned so far (append-only; see choreo.verbs.shooting)."""
 
     # -- parameters and figures
     def param(self, name: str) -> float:

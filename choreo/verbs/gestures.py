@@ -28,8 +28,6 @@ _SIMPLE = {
     "揖弓": ("push the bow forward: 「揖弓，命取矢」〔000〕; 疏 「揖弓者向侯而揖之」〔000〕", "nothing"),
     "偃旌": ("lower the flag: 「坐，東面偃旌」〔000〕; 鄭 「偃猶什也」〔000〕", "nothing"),
     "舉旌": ("raise the flag: 「舉旌以宮，偃旌以商」〔000〕", "nothing"),
-    "獲": ("call a hit: 「獲者坐而獲」〔000〕", "nothing"),
-    "釋獲": ("lay a counter down: 「每一個釋一[算]」〔000〕", "nothing"),
     "束": ("bind: 「大夫之矢，則兼束之以茅，上握焉」〔000〕 (the 茅 stays on the arrows)", "what with"),
     "乘": ("count the arrows in fours: 「左右撫矢而乘之」〔000〕; 鄭 「四四數分之也」〔000〕 (they stay where they lie)",
            "what is counted"),
@@ -132,35 +130,6 @@ def wait(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action)
         raise ScriptError(f"俟 takes seconds or a figure, not '{action.arg}'", action.loc)
     ctx.event_at(members[0], "俟", ctx.timeline(members[0]).t)
 
-
-
-@verb("射", kind="gesture", args="how many arrows (default 1)", example="上耦上射: [{射: 1}]")
-def shoot(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
-    """射 — shoot one arrow (or n): 「上射既發，挾弓矢，而后下射射，拾發，以將乘矢」〔000〕. One 射 event
-    per arrow, each lasting ``dur.射``.
-    """
-    count = int(action.arg) if isinstance(action.arg, int) and not isinstance(action.arg, bool) else 1
-    for _ in range(count):
-        ctx.event(members[0], "射", ctx.param("dur.射"))
-
-
-@verb("拾發", kind="pair", args="arrows each (default 4)", example="上耦: [{拾發: 4}]", group_mode="group")
-def shoot_in_turn(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
-    """拾發 — shoot in turn: 「上射既發，挾弓矢，而后下射射，拾發，以將乘矢」〔000〕; 鄭 「拾，更也」〔000〕.
-    The first member shoots one arrow, then the second, and so on until each has shot his four
-    (乘矢); the one not shooting waits.
-    """
-    count = int(action.arg) if isinstance(action.arg, int) and not isinstance(action.arg, bool) else 4
-    duration = ctx.param("dur.射")
-    t = max(ctx.timeline(m).t for m in members)
-    for _ in range(count):
-        for m in members:
-            tl = ctx.timeline(m)
-            tl.hold(t)
-            ctx.event(m, "射", duration)
-            t = tl.t
-    for m in members:
-        ctx.timeline(m).hold(t)
 
 
 def _object_name(ctx: VerbContext, value) -> str:

@@ -80,6 +80,30 @@ readings:
         remove: false             # drop the step (optional)
 ```
 
+**Shots and music.** `outcome:` (a passage's top-level key) names which arrows hit: a bundled
+outcome (`outcome: xiangshe`, the file `assets/outcomes/xiangshe.yaml`, which maps each passage, e.g.
+`e.6`, to each archer's arrows in order, `○` a hit and `×` a miss), a file beside the script, or the
+table itself (`outcome: {上耦上射: ○×○×}`). The texts never say who hit: an outcome is a modelling
+choice. Each arrow shot (射, 拾發) becomes a Shot in the Choreography (from which 物, at which 侯, when
+it leaves the string and reaches the 侯, hit or miss); {獲: 上耦} has the 獲者 call their hits and
+{釋獲: 上耦} has the 釋獲者 lay a counter for each; {告獲: 右賢於左} is the 數獲. A piece struck up with
+{奏: 貍首} beats every `music.period` s until 止樂: archers who keep it release on a beat, and a hit off
+the beat gets no counter (「不鼓不釋」〔000〕); 俟樂 waits for it to start (「公樂作而後就物」〔003〕) and the
+modifier `不以樂志: true` frees a figure's shots from it. `choreo check` holds the beat, the counters
+and the count to these rules; the tracks file lists `shots`, `music` (with the beat times) and
+`tallies`.
+
+```yaml
+outcome: xiangshe
+steps:
+  - id: s12
+    text: 乃射。若中，則釋獲者坐而釋獲，每一個釋一算。
+    do:
+      上耦: [{拾發: 4}]
+      獲者: [坐, {獲: 上耦}, 興]
+      釋獲者: [坐, {釋獲: 上耦}, 興]
+```
+
 **Checks.** A step may declare text constraints that `choreo check` evaluates on the planned
 tracks: """ + ", ".join(f"`{k}`" for k in ASSERTION_KINDS) + """. Two names each,
 `[A, B]` or `[A, X]`; extra keys: `left:` for abreast, `what:`/`gap:` for before,
@@ -102,7 +126,7 @@ def render() -> str:
             if spec.group_mode == "group":
                 parts.append("\n- a group given this verb acts as a group (ranks, pairs)")
             parts.append(f"\n\n```yaml\n{spec.example}\n```\n")
-    parts.append("\n## Modifiers of the going verbs (path constraints)\n")
+    parts.append("\n## Modifiers (path constraints of the going verbs, and of the shot)\n")
     for name, spec in MODIFIERS.items():
         parts.append(f"\n### {name}\n\n{spec.doc}\n\n- value: {spec.args}\n\n```yaml\n{spec.example}\n```\n")
     return "".join(parts)

@@ -50,6 +50,7 @@ KIND_TITLES = {
     "pair": "Pairs and groups (并行, 相揖 …)",
     "small": "Small moves (少左, 少退 …)",
     "gesture": "Gestures that take time without moving (揖, 拜, 坐 …)",
+    "shooting": "The shot, its call and counter, the music (射, 獲, 釋獲, 奏 …)",
 }
 
 
@@ -80,6 +81,8 @@ _PLACEMENT = at.NOTHING | at.NAME | at.mapping(("what",), {"at": at.PLACE})
 ARGUMENTS: dict[str, at.ArgType] = {
     "俟": at.NOTHING | at.number("seconds", 0, 3600, low_open=False) | at.NAME,
     "射": at.NOTHING | at.ARROWS, "拾發": at.NOTHING | at.ARROWS,
+    "獲": at.NOTHING | at.NAME, "釋獲": at.NOTHING | at.NAME, "告獲": at.NOTHING | at.NAME, "奏": at.NAME,
+    "止樂": at.NOTHING | at.NAME, "俟樂": at.NOTHING,
     "取": at.NOTHING | at.NAME,
     "授": at.mapping(("to",), {"what": at.NAME}), "受": at.mapping(("from",), {"what": at.NAME}),
     "設": _PLACEMENT, "奠": _PLACEMENT, "委": _PLACEMENT, "倚": _PLACEMENT,
@@ -99,5 +102,5 @@ MODIFIER_VALUES: dict[str, at.ArgType] = {
     "由": at.NAMES, "出于": at.NAMES, "鉤楹": at.TRUE | at.NAME, "過楹": at.TRUE | at.NAME, "還其後": at.NAME,
     "相左": at.NAME | at.mapping(("with",), {"at": at.PLACE}), "面": at.FACING,
     "并行": at.TRUE | at.NAME, "耦少退": at.TRUE | at.NAME, "徐": at.SECONDS,
-    "三等": at.FLAG, "盡階": at.FLAG, "先": at.NAME,
+    "三等": at.FLAG, "盡階": at.FLAG, "先": at.NAME, "侯": at.NAME, "不以樂志": at.TRUE,
 }

@@ -36,10 +36,11 @@ def test_unchanged_files_are_parsed_once_across_venues_and_readings(tmp_path, mo
     read = _counting(monkeypatch)
     seq = _sequence(tmp_path)
     script = load_script(seq)
-    assert read == ["seq.yaml", "e01-youshe.yaml", "e02-first-round.yaml"]
+    # the round's outcome (assets/outcomes/xiangshe.yaml) is read with the passage that names it
+    assert read == ["seq.yaml", "e01-youshe.yaml", "e02-first-round.yaml", "xiangshe.yaml"]
     first = plan(script, venue="xie", reading="zheng")
     again = load_script(seq)
-    assert again is script and len(read) == 3
+    assert again is script and len(read) == 4
     other = plan(again, venue="xiang", reading="ao")
     assert other.venue.key == "xiang" and len(other.steps) > 0 and len(first.steps) > 0
 
@@ -54,10 +55,24 @@ def test_an_edited_script_or_passage_is_parsed_again(tmp_path, monkeypatch):
     _touch_later(passage)
     after = load_script(seq)
     # The sequence and the edited passage are read again; the unchanged passage is not.
-    assert read == ["seq.yaml", "e02-first-round.yaml"]
+    assert read == ["seq.yaml", "e02-first-round.yaml", "xiangshe.yaml"]
     assert after is not before and len(after.steps) == len(before.steps)
     _touch_later(seq)
     assert load_script(seq) is not after and read[-1] == "seq.yaml"
+
+
+def test_an_edited_outcome_file_invalidates_the_parsed_script(tmp_path):
+    script_cache.clear()
+    (tmp_path / "mine.yaml").write_text("e.1:\n  上射: ○×\n", encoding="utf-8")
+    script = tmp_path / "walk.yaml"
+    script.write_text("title: t\npassage: e.1\noutcome: mine.yaml\nfigures:\n  上射: {at: 上物, facing: 南面}\n"
+                      "steps:\n  - {text: 射, do: {上射: [{射: 2}]}}\n", encoding="utf-8")
+    first = load_script(script)
+    assert load_script(script) is first and first.outcomes == {"e.1": {"上射": (True, False)}}
+    (tmp_path / "mine.yaml").write_text("e.1:\n  上射: ××\n", encoding="utf-8")
+    _touch_later(tmp_path / "mine.yaml")
+    again = load_script(script)
+    assert again is not first and again.outcomes == {"e.1": {"上射": (False, False)}}
 
 
 def test_an_edited_venue_file_invalidates_the_parsed_script(tmp_path, monkeypatch):
@@ -85,4 +100,4 @@ def test_the_viewers_venue_and_reading_switch_parses_the_script_once(tmp_path, m
     loaded = [session.load(), session.with_(venue="xiang").load(), session.with_(reading="ao").load()]
     assert [(ld.choreography.venue.key, ld.choreography.reading) for ld in loaded] == \
         [("xie", "zheng"), ("xiang", "zheng"), ("xie", "ao")]
-    assert read == ["seq.yaml", "e01-youshe.yaml", "e02-first-round.yaml"]
+    assert read == ["seq.yaml", "e01-youshe.yaml", "e02-first-round.yaml", "xiangshe.yaml"]
