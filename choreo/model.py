@@ -38,7 +38,7 @@ BECOME, TAKE_OVER = "為", "代"
 ABSENT_FROM, PRESENT_FROM = (LEAVE, BECOME), (ENTER, TAKE_OVER)
 # Shoes taken off below the 堂 and put on again (說屨 … 納屨): a state the frames mark.
 SHOES_OFF, SHOES_ON = "說屨", "納屨"
-# Going into a screened place (a venue landmark of kind ``screened``: the 次) and coming out of it: the
+# Going into a screened place (a venue landmark of kind ``tent``: the 次) and coming out of it: the
 # planner finds these moments on the tracks (choreo/screening.py); in between the figure is hidden.
 HIDDEN, SEEN = "隱", "見"
 # An arrow held along the string, point up (執一個，兼諸弦，面鏃〔003〕: 鄭 「側持弦矢曰執」), as against 挾
@@ -46,9 +46,9 @@ HIDDEN, SEEN = "隱", "見"
 # across (挾), put in the belt (搢) or handed over with the bow (授弓矢), or the bow is put down (釋弓).
 SIDE_HOLD = "執"
 SIDE_HOLD_ENDS = ("射", "挾", "搢", "授弓矢", "釋弓")
-# A 侯's cord untied (「巾車、量人解左下綱」〔003〕): an event whose detail is ``侯:綱`` (the target landmark
-# and the cord); from then on that cord of that target hangs loose.
-LOOSE_CORD = "解綱"
+# A 侯's cord untied (「巾車、量人解左下綱」〔003〕): an event whose detail is the cord (a venue landmark of
+# kind ``cord``); from then on it hangs loose. 解: a cord's state when loosed.
+LOOSE_CORD, CORD_LOOSED = "解綱", "解"
 
 
 def state_spans(events, figure: str, start, end) -> tuple[tuple[float, float], ...]:
@@ -349,15 +349,13 @@ class Choreography:
         return {n: tuple(s for s in state_spans(self.events, n, SIDE_HOLD, SIDE_HOLD_ENDS) if math.isfinite(s[0]))
                 for n in names}
 
-    def loose_cords(self, target: str, t: float) -> tuple[str, ...]:
-        """The cords of the target landmark untied (解綱) by t, in the order they were untied."""
-        out = []
-        for e in self.events:
-            if e.kind == LOOSE_CORD and e.t <= t:
-                where, _, cord = e.detail.partition(":")
-                if where == target and cord not in out:
-                    out.append(cord)
-        return tuple(out)
+    def cord_loosed(self, cord: str, t: float) -> bool:
+        """Whether the venue's cord (a landmark of kind ``cord``) hangs loose at t: loosed when the rite
+        begins (its ``state``), or untied (解綱) by then."""
+        lm = self.venue.landmarks.get(cord)
+        if lm is not None and getattr(lm, "state", None) == CORD_LOOSED:
+            return True
+        return any(e.kind == LOOSE_CORD and e.detail == cord and e.t <= t for e in self.events)
 
     def holder_of(self, obj: str, t: float) -> str | None:
         """Who has the declared object ``obj`` (``obj.楅``) in his hands at t; None while it rests."""

@@ -443,7 +443,7 @@ class Planner:
         edge crossing, in the step under way then (choreo/screening.py)."""
         hidden: dict[str, tuple] = {}
         events: list[Event] = []
-        if not self.venue.landmarks_of("screened"):
+        if not self.venue.landmarks_of("tent"):
             return hidden, events
         starts = [s.t0 for s in run.steps]
 

@@ -1,7 +1,7 @@
 """When a figure is hidden in a screened place: the 次 of the 大射, where the archers take and give up
 their bows (「退適次，皆授有司弓矢」〔003〕).
 
-A venue marks such a place as data (a landmark of kind ``screened`` with a ``box``); nothing here knows
+A venue marks such a place as data (a landmark of kind ``tent`` with a ``box``); nothing here knows
 its name. A track is linear between its samples, so the moments a figure's centre crosses the box's
 edge are found exactly, segment by segment. Pure geometry: no pygame.
 """
@@ -17,7 +17,7 @@ EPS = 1e-9
 
 def screened_boxes(venue: Venue) -> list[tuple[str, tuple[float, float, float, float]]]:
     """(name, (x0, y0, x1, y1)) of each screened place of the venue, in file order."""
-    return [(lm.name, lm.geometry.bounds) for lm in venue.landmarks_of("screened") if lm.geometry is not None]
+    return [(lm.name, lm.geometry.bounds) for lm in venue.landmarks_of("tent") if lm.geometry is not None]
 
 
 def _inside_spans(samples: np.ndarray, box: tuple[float, float, float, float]) -> list[tuple[float, float]]:

@@ -1,4 +1,4 @@
-"""The 榭 with a test 次 (a landmark of kind ``screened``) added, and a script that goes into it: for the
+"""The 榭 with a test 次 (a landmark of kind ``tent``) added, and a script that goes into it: for the
 tests of hidden figures, until a bundled venue has a 次 of its own."""
 
 import shutil
@@ -7,7 +7,7 @@ from stage.loader import load_venue, venues_dir
 
 CI = """
   次:
-    kind: screened
+    kind: tent
     x: -48
     y: -14
     box: [-54, -20, -42, -8]
@@ -28,9 +28,12 @@ steps:
 """
 
 
-def venue_with_ci(folder):
+def venue_with_ci(folder, options=None):
+    """The 榭 with the 次 (and the options given, each a choice of the test) as a venue file in ``folder``."""
     for name in ("_common.yaml", "xie.yaml"):
         shutil.copy(venues_dir() / name, folder / name)
     text = (folder / "xie.yaml").read_text(encoding="utf-8").replace("venue: xie", "venue: xieci")
+    extra = "".join(f"  {k}:\n    value: {v}\n    choice: a test venue\n" for k, v in (options or {}).items())
+    text = text.replace("options:\n", "options:\n" + extra, 1)
     (folder / "xieci.yaml").write_text(text + CI, encoding="utf-8")
     return load_venue(folder / "xieci.yaml")

@@ -1,8 +1,8 @@
 """The verbs the 大射 (seed 003) adds to the shooting: the arrow held 兼諸弦面鏃, the 次 where the bows are
 given up, the range's implements taken away, a 侯's cord untied, and an order passed down a chain.
 
-A venue's knowledge stays in its file: the 次 is whichever landmark is of kind ``screened`` (a figure inside
-it is hidden: choreo/screening.py), a 侯 whichever is of kind ``target``; nothing here knows their names.
+A venue's knowledge stays in its file: the 次 is whichever landmark is of kind ``tent`` (a figure inside
+it is hidden: choreo/screening.py), a 侯's cord whichever is of kind ``cord``; nothing here knows their names.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING
 
 from choreo.errors import ScriptError, suggest
-from choreo.model import LOOSE_CORD, SIDE_HOLD
+from choreo.model import CORD_LOOSED, LOOSE_CORD, SIDE_HOLD
 from choreo.script import Action
 from choreo.timeline import bearing_of
 from choreo.verbs import gestures
@@ -20,9 +20,6 @@ from choreo.verbs.registry import verb
 if TYPE_CHECKING:
     from choreo.verbs.context import VerbContext
 
-# The cords of a 侯 as the text names them (「解左下綱」〔003〕): left or right, upper or lower. Left is the
-# 侯's own left: it faces north (疏 「以其侯以北面為正」〔000〕), so its left is west.
-CORDS = ("左上綱", "左下綱", "右上綱", "右下綱")
 GIVE_UP = "授弓矢"
 
 
@@ -39,17 +36,17 @@ def hold_arrow_sideways(ctx: VerbContext, actor: str, members: tuple[str, ...], 
 
 def _screened_place(ctx: VerbContext, action: Action) -> str:
     """The place named, which must be a screened one, or the venue's only screened place."""
-    places = [lm.name for lm in ctx.venue.landmarks_of("screened")]
+    places = [lm.name for lm in ctx.venue.landmarks_of("tent")]
     if action.arg is not None:
         name = str(action.arg)
         if name not in places:
             raise ScriptError(f"'{name}' is not a screened place of venue {ctx.venue.key} (a landmark of kind "
-                              f"'screened'{': ' + '、'.join(places) if places else ''})", action.loc,
+                              f"'tent'{': ' + '、'.join(places) if places else ''})", action.loc,
                               suggest(name, places))
         return name
     if len(places) != 1:
         raise ScriptError(f"venue {ctx.venue.key} has {len(places) or 'no'} screened places (landmarks of kind "
-                          "'screened'); name the one meant", action.loc)
+                          "'tent'); name the one meant", action.loc)
     return places[0]
 
 
@@ -72,7 +69,7 @@ def go_into_shelter(ctx: VerbContext, actor: str, members: tuple[str, ...], acti
     左執弓，右執一個，兼諸弦，面镞，適次」 and 「矢不挾，兼諸弦，面镞，退適次，皆授有司弓矢，襲，反位」〔003〕 (適 is
     dropped in the seed copy: 「?次」). Each member goes to a spot of his own inside it (a modelling choice:
     a body's spacing apart from its north-east corner); inside he is hidden from view (the venue marks the
-    place ``screened``), until he comes out. 退適次 is the same act said of those withdrawing from the range.
+    place as a ``tent``), until he comes out. 退適次 is the same act said of those withdrawing from the range.
     """
     name = _screened_place(ctx, action)
     lm = ctx.venue.landmarks[name]
@@ -149,40 +146,31 @@ def _beside(ctx: VerbContext, figure: str, point: tuple[float, float]) -> tuple[
     return (point[0] - dx / d * reach, point[1] - dy / d * reach)
 
 
-def _cord_end(ctx: VerbContext, target: str, cord: str, action: Action) -> tuple[float, float]:
-    """Where a 侯's cord is tied: beyond the end of the 侯 on the cord's side, one approach out."""
-    lm = ctx.venue.landmarks[target]
-    facing = lm.facing if lm.facing is not None else 0.0
-    left = math.radians(facing - 90.0 if cord.startswith("左") else facing + 90.0)
-    ux, uy = math.sin(left), math.cos(left)
-    ends = list(lm.geometry.coords) if lm.geometry is not None and lm.geometry.geom_type == "LineString" else [lm.point]
-    x, y = max(ends, key=lambda p: (p[0] - lm.x) * ux + (p[1] - lm.y) * uy)
-    reach = ctx.param("approach")
-    return (x + ux * reach, y + uy * reach)
-
-
-@verb("解綱", kind="gesture", args="{侯: TARGET, 綱: CORD}", example="巾車: [{解綱: {侯: 大侯, 綱: 左下綱}}]",
-      arg_required=True)
+@verb("解綱", kind="gesture", args="a cord (a landmark of kind cord), or a list of them",
+      example="巾車: [{解綱: [大侯左下綱, 參侯左下綱]}]", arg_required=True)
 def untie_cord(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """解綱 — untie a cord of a 侯: 「司馬正命退楅、解綱」, 「小臣師退楅，巾車、量人解左下綱」〔003〕; 鄭 「解猶釋也」〔003〕.
-    The figure walks to where the cord is tied, beyond that end of the 侯 (左: the 侯's own left, the west, as
-    it faces north: 疏 「以其侯以北面為正」〔000〕), and unties it: a ``解綱`` event whose detail is ``侯:綱``; from
-    then on that cord hangs loose and the frames draw it so. The 侯 is not taken down: 鄭 「諸所退射器皆俟，備君複射」〔003〕.
+    For each cord named (the venue's landmarks of kind ``cord``: where each is tied, and whether it is tied
+    when the rite begins) the figure walks to its post, faces along the cord and unties it: a ``解綱`` event
+    whose detail is the cord; from then on it hangs loose and the frames draw it so. The 侯 is not taken
+    down: 鄭 「諸所退射器皆俟，備君複射」〔003〕.
     """
     figure = members[0]
-    arg = action.arg
-    target, cord = str(arg.get("侯", "")), str(arg.get("綱", ""))
-    targets = [lm.name for lm in ctx.venue.landmarks_of("target")]
-    if target not in targets:
-        raise ScriptError(f"'{target}' is not a 侯 of venue {ctx.venue.key} (a landmark of kind 'target')",
-                          action.loc, suggest(target, targets))
-    if cord not in CORDS:
-        raise ScriptError(f"unknown cord '{cord}' (a 侯 has {'、'.join(CORDS)})", action.loc, suggest(cord, CORDS))
-    ctx.walk(figure, _cord_end(ctx, target, cord, action))
-    lm = ctx.venue.landmarks[target]
-    tl = ctx.timeline(figure)
-    ctx.face(figure, bearing_of(lm.x - tl.x, lm.y - tl.y))
-    ctx.event(figure, LOOSE_CORD, gestures._duration(ctx, "解綱"), f"{target}:{cord}")
+    names = action.arg if isinstance(action.arg, list) else [action.arg]
+    cords = [lm.name for lm in ctx.venue.landmarks_of("cord")]
+    for name in map(str, names):
+        if name not in cords:
+            raise ScriptError(f"'{name}' is not a cord of venue {ctx.venue.key} (a landmark of kind 'cord')",
+                              action.loc, suggest(name, cords))
+        lm = ctx.venue.landmarks[name]
+        if getattr(lm, "state", None) == CORD_LOOSED or any(e.kind == LOOSE_CORD and e.detail == name for e in ctx.events()):
+            raise ScriptError(f"{name} is already untied", action.loc)
+        ctx.walk(figure, lm.point)
+        ends = list(lm.geometry.coords) if lm.geometry is not None else [lm.point]
+        far = max(ends, key=lambda p: math.dist(p, lm.point))  # the cord runs from its post to the 侯
+        tl = ctx.timeline(figure)
+        ctx.face(figure, bearing_of(far[0] - tl.x, far[1] - tl.y))
+        ctx.event(figure, LOOSE_CORD, gestures._duration(ctx, "解綱"), name)
 
 
 @verb("傳命", kind="pair", args="the words (optional)", example="司馬命: [{傳命: 退楅}]", group_mode="group")

@@ -63,24 +63,6 @@ def test_implements_taken_away_rest_where_they_were_carried():
     assert math.dist(ch.rest_of("obj.楅", end).place, ch.rest_of("obj.中", end).place) > 1.0
 
 
-def test_a_cord_untied_is_a_state_of_that_target():
-    ch = _plan("""
-  - id: s1
-    text: 巾車、量人解左下綱
-    do:
-      獲者: [{解綱: {侯: 侯, 綱: 左下綱}}]
-""")
-    (ev,) = [e for e in ch.events if e.kind == "解綱"]
-    assert ev.detail == "侯:左下綱"
-    assert ch.loose_cords("侯", ev.t - 0.1) == ()
-    assert ch.loose_cords("侯", ev.t + 0.1) == ("左下綱",)
-    target = venue("xie").landmarks["侯"]
-    pose = ch.pose_at("獲者", ev.t)
-    # the 侯's left, as it faces north, is the west: he stands beyond its west end
-    assert pose.x < min(x for x, _ in target.geometry.coords)
-    assert abs(pose.y - target.y) < 4
-
-
 def test_an_order_passed_down_a_chain_is_a_command_and_an_assent_at_each_link():
     text = BASE.replace("steps:\n", "groups:\n  命鏈: [司射, 司馬, 獲者]\nsteps:\n") + """
   - id: s1
@@ -103,18 +85,6 @@ def test_an_order_passed_down_a_chain_is_a_command_and_an_assent_at_each_link():
 @pytest.mark.parametrize("steps, message", [
     ("""
   - id: s1
-    text: 解綱
-    do:
-      獲者: [{解綱: {侯: 候, 綱: 左下綱}}]
-""", "'候' is not a 侯 of venue xie"),
-    ("""
-  - id: s1
-    text: 解綱
-    do:
-      獲者: [{解綱: {侯: 侯, 綱: 左下剛}}]
-""", "unknown cord '左下剛'"),
-    ("""
-  - id: s1
     text: 適次
     do:
       弟子1: [適次]
@@ -124,3 +94,31 @@ def test_errors_name_what_is_wrong(steps, message):
     with pytest.raises(PlanError) as err:
         _plan(steps)
     assert message in err.value.message
+
+
+TURN = """
+  - id: s1
+    text: 執弦而左還，退反位，東面揖。
+    do:
+      司射: [{左還: 西面}, {退: 司射位}, {turn}]
+"""
+
+
+@pytest.mark.parametrize("rule, other", [("周", "毋周"), ("毋周", "周")])
+def test_each_venue_holds_the_return_after_a_left_turn_to_its_own_rule(tmp_path, rule, other):
+    from choreo.check import check_report
+    from choreo.planner import Planner
+    from choreo.script_parser import parse_text
+    from tests.ci_venue import venue_with_ci
+
+    own = venue("xie") if rule == "周" else venue_with_ci(tmp_path, options={"full_turn": rule})
+    assert own.options["full_turn"] == rule
+
+    def report(turn):
+        step = TURN.replace("{turn}", turn if turn == "周" else "{毋周: 東面}")
+        return check_report(Planner(parse_text(BASE + step, "inline.yaml"), own, "zheng").plan(),
+                            collisions=False)
+
+    assert not report(rule).by_rule("venue_rule")
+    (bad,) = report(other).by_rule("venue_rule")
+    assert bad.figures == ("司射",) and f"holds {rule}" in bad.detail

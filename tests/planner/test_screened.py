@@ -1,4 +1,4 @@
-"""A screened place (a venue landmark of kind ``screened``: the 次 of the 大射): whoever is inside it is
+"""A screened place (a venue landmark of kind ``tent``: the 次 of the 大射): whoever is inside it is
 hidden — the Choreography says when (Track.hidden, 隱/見 events) and no frame draws him there."""
 
 import textwrap
