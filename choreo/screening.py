@@ -1,5 +1,5 @@
 """When a figure is hidden in a screened place: the 次 of the 大射, where the archers take and give up
-their bows (「退適次，皆授有司弓矢」〔003〕).
+their bows (「退[適]次，皆授有司弓矢」〔003〕).
 
 A venue marks such a place as data (a landmark of kind ``tent`` with a ``box``); nothing here knows
 its name. A track is linear between its samples, so the moments a figure's centre crosses the box's

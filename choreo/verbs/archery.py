@@ -23,12 +23,11 @@ if TYPE_CHECKING:
 GIVE_UP = "授弓矢"
 
 
-@verb("執一個", kind="gesture", args="nothing", example="司射: [執弓, 執一個]", aliases=("兼諸弦",))
+@verb("執一個", kind="gesture", args="nothing", example="司射: [執弓, 執一個]")
 def hold_arrow_sideways(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """執一個 — hold one arrow along the string, point up: 「左執弓，右執一個，兼諸弦，面镞」〔003〕; 鄭
     「側持弦矢曰執。面猶尚也。兼矢于弦，尚镞，将止，變于射也」〔003〕, against 挾 (疏: 「方持弦矢曰挾」, 「以其将射故也」〔003〕).
-    The archers hold their arrows so too when the shooting is over: 「矢不挾，兼諸弦，面镞」〔003〕 (written
-    ``兼諸弦``). A state (``執`` events) from here until the arrow is shot, nocked across (挾), put in the belt
+    The archers hold their arrows so too when the shooting is over (``兼諸弦``). A state (``執`` events) from here until the arrow is shot, nocked across (挾), put in the belt
     (搢) or given up with the bow (授弓矢), or the bow is put down (釋弓): frames draw it unlike 挾.
     """
     ctx.event(members[0], SIDE_HOLD, gestures._duration(ctx, "執"), "兼諸弦面鏃")
@@ -63,13 +62,13 @@ def _spots(box: tuple[float, float, float, float], n: int, spacing: float) -> li
 
 
 @verb("適次", kind="going", args="the screened place (default: the venue's one)", example="三耦: [{適次: 次}]",
-      group_mode="group", aliases=("退適次",))
+      group_mode="group")
 def go_into_shelter(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """適次 — go into the 次, the screened place where the archers take and give up their bows: 「司射猶袒、決、遂，
-    左執弓，右執一個，兼諸弦，面镞，適次」 and 「矢不挾，兼諸弦，面镞，退適次，皆授有司弓矢，襲，反位」〔003〕 (適 is
+    左執弓，右執一個，兼諸弦，面镞，[適]次」 and 「矢不挾，兼諸弦，面镞，退[適]次，皆授有司弓矢，襲，反位」〔003〕 (適 is
     dropped in the seed copy: 「?次」). Each member goes to a spot of his own inside it (a modelling choice:
     a body's spacing apart from its north-east corner); inside he is hidden from view (the venue marks the
-    place as a ``tent``), until he comes out. 退適次 is the same act said of those withdrawing from the range.
+    place as a ``tent``), until he comes out.
     """
     name = _screened_place(ctx, action)
     lm = ctx.venue.landmarks[name]
@@ -80,6 +79,21 @@ def go_into_shelter(ctx: VerbContext, actor: str, members: tuple[str, ...], acti
             from choreo.script import parse_facing
 
             ctx.face(m, parse_facing(action.mods["面"], action.loc))
+
+
+@verb("兼諸弦", kind="gesture", args="nothing", example="上耦上射: [兼諸弦, 退適次]")
+def arrows_along_string(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
+    """兼諸弦 — the arrow not nocked but held along the string, point up, as the 司射 holds his (執一個):
+    「矢不挾，兼諸弦，面镞」〔003〕; 鄭 「不挾，亦謂執之如司射」〔003〕. The same state as 執一個."""
+    hold_arrow_sideways(ctx, actor, members, action)
+
+
+@verb("退適次", kind="going", args="the screened place (default: the venue's one)", example="三耦: [退適次]",
+      group_mode="group")
+def withdraw_into_shelter(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
+    """退適次 — withdraw from the range into the 次: 「退[適]次，皆授有司弓矢，襲，反位」〔003〕. As 適次: each to a spot
+    of his own inside, hidden from view while there."""
+    go_into_shelter(ctx, actor, members, action)
 
 
 @verb("授有司弓矢", kind="gesture", args="the 有司 who takes them (a figure)", example="上耦上射: [{授有司弓矢: 有司}]",
@@ -149,7 +163,7 @@ def _beside(ctx: VerbContext, figure: str, point: tuple[float, float]) -> tuple[
 @verb("解綱", kind="gesture", args="a cord (a landmark of kind cord), or a list of them",
       example="巾車: [{解綱: [大侯左下綱, 參侯左下綱]}]", arg_required=True)
 def untie_cord(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
-    """解綱 — untie a cord of a 侯: 「司馬正命退楅、解綱」, 「小臣師退楅，巾車、量人解左下綱」〔003〕; 鄭 「解猶釋也」〔003〕.
+    """解綱 — untie a cord of a 侯: 「司馬正命退[楅]、解綱」, 「小臣師退[楅]，巾車、量人解左下綱」〔003〕; 鄭 「解猶釋也」〔003〕.
     For each cord named (the venue's landmarks of kind ``cord``: where each is tied, and whether it is tied
     when the rite begins) the figure walks to its post, faces along the cord and unties it: a ``解綱`` event
     whose detail is the cord; from then on it hangs loose and the frames draw it so. The 侯 is not taken
@@ -175,7 +189,7 @@ def untie_cord(ctx: VerbContext, actor: str, members: tuple[str, ...], action: A
 
 @verb("傳命", kind="pair", args="the words (optional)", example="司馬命: [{傳命: 退楅}]", group_mode="group")
 def pass_order_down(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
-    """傳命 — an order passed down a chain: 「司馬正命退楅、解綱」 → 「小臣師退楅，巾車、量人解左下綱」; 「司馬師命獲者以旌與
+    """傳命 — an order passed down a chain: 「司馬正命退[楅]、解綱」 → 「小臣師退[楅]，巾車、量人解左下綱」; 「司馬師命獲者以旌與
     薦俎退」〔003〕. The group's members in order: each gives the order (命) to the next, who assents (許諾) and
     passes it on. A giver farther than ``命距`` (a venue parameter, or 12 尺) from the next first walks towards
     him until he is that near (the short walk a command implies); they face each other for it.

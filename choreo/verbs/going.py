@@ -336,7 +336,7 @@ def advance(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Acti
 def withdraw(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """退 — withdraw: 「司射退反位」〔000〕; 「乃退」〔000〕. Without a place, a step back keeping the facing.
 
-    With ``{what: OBJECTS, to: PLACE}`` — take implements away: 「小臣師退楅」, 「司射命釋獲者退中與算而俟」,
+    With ``{what: OBJECTS, to: PLACE}`` — take implements away: 「小臣師退[楅]」, 「司射命釋獲者退中與[算]而俟」,
     「卒、退豐與觶」, 「司馬師命獲者以旌與薦俎退」〔003〕 — he takes up each where it rests, carries them to the
     place and sets them down there; they are off the range from then on (鄭 「諸所退射器皆俟，備君複射」〔003〕:
     kept at hand, not done away with).
