@@ -355,7 +355,16 @@ class Choreography:
         lm = self.venue.landmarks.get(cord)
         if lm is not None and getattr(lm, "state", None) == CORD_LOOSED:
             return True
-        return any(e.kind == LOOSE_CORD and e.detail == cord and e.t <= t for e in self.events)
+        untied = self._cords_untied.get(cord)
+        return untied is not None and untied <= t
+
+    @cached_property
+    def _cords_untied(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for e in self.events:
+            if e.kind == LOOSE_CORD:
+                out[e.detail] = min(e.t, out.get(e.detail, math.inf))
+        return out
 
     def holder_of(self, obj: str, t: float) -> str | None:
         """Who has the declared object ``obj`` (``obj.楅``) in his hands at t; None while it rests."""
