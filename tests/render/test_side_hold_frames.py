@@ -6,7 +6,9 @@ import pygame
 
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
+from choreo.render.framescene import FrameScene
 from choreo.render.rangemarks import side_hold_mark
+from choreo.render.scenepaint import paint
 from tests.planner.helpers import plan_text
 
 SCRIPT = """
@@ -41,7 +43,11 @@ def test_the_side_hold_is_drawn_while_held_and_not_after_the_arrow_is_nocked():
     # he faces east: the mark lies on his right, below the disc on screen (south), and runs east
     assert min(y for _, y in shaft) > py + radius and head[0][0] > shaft[0][0]
     a, b = _pixels(r.draw(during)), _pixels(r.draw(after))
+    # the still (PNG, SVG, PDF) is painted from the frame's scene: the same mark there
+    still = _pixels(paint(FrameScene(r).at(during), r.texts))
+    still_after = _pixels(paint(FrameScene(r).at(after), r.texts))
     xs = np.linspace(shaft[0][0], shaft[1][0], 9).round().astype(int)
     ys = np.linspace(shaft[0][1], shaft[1][1], 9).round().astype(int)
     dark = lambda img: (img[ys, xs].max(axis=1) < 90).sum()  # noqa: E731 - the ink of the mark
     assert dark(a) >= 6 and dark(b) <= 2
+    assert dark(still) >= 6 and dark(still_after) <= 2
