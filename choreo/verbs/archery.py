@@ -192,12 +192,15 @@ def pass_order_down(ctx: VerbContext, actor: str, members: tuple[str, ...], acti
     """傳命 — an order passed down a chain: 「司馬正命退[楅]、解綱」 → 「小臣師退[楅]，巾車、量人解左下綱」; 「司馬師命獲者以旌與
     薦俎退」〔003〕. The group's members in order: each gives the order (命) to the next, who assents (許諾) and
     passes it on. A giver farther than ``命距`` (a venue parameter, or 12 尺) from the next first walks towards
-    him until he is that near (the short walk a command implies); they face each other for it.
+    him until he is that near (the short walk a command implies); they face each other for it. With
+    ``{words: …, 距: N}`` the order carries N 尺 (a command called across the range: 鄭 「遙號令之可也」〔000〕).
     """
     if len(members) < 2:
         raise ScriptError(f"傳命 passes an order down a chain: '{actor}' has only one member", action.loc)
-    reach = ctx.param("命距") if "命距" in ctx.venue.params or "命距" in ctx.script.params else 12.0
-    words = "" if action.arg is None else str(action.arg)
+    arg = action.arg if isinstance(action.arg, dict) else {"words": action.arg}
+    reach = float(arg["距"]) if "距" in arg else (
+        ctx.param("命距") if "命距" in ctx.venue.params or "命距" in ctx.script.params else 12.0)
+    words = "" if arg.get("words") is None else str(arg["words"])
     for giver, taker in zip(members, members[1:], strict=False):
         me, them = ctx.timeline(giver), ctx.timeline(taker)
         me.hold(max(me.t, them.t))
@@ -213,3 +216,8 @@ def pass_order_down(ctx: VerbContext, actor: str, members: tuple[str, ...], acti
         ctx.face(taker, bearing_of(me.x - x, me.y - y))
         ctx.event(taker, "許諾", gestures._duration(ctx, "許諾"), words)
         ctx.record(taker, "許諾")
+
+
+for _name, _gloss in (("執張弓", "hold a strung bow, as the winners do when the losers drink: 「遂命勝者執張弓，不勝者執弛弓，升、飲，如初」〔003〕"),
+                      ("執弛弓", "hold an unstrung bow, as the losers do to drink: 「不勝者執弛弓」〔003〕")):
+    gestures._gesture_verb(_name, _gloss, "nothing")

@@ -97,7 +97,7 @@ ARGUMENTS: dict[str, at.ArgType] = {
     "升席": at.NOTHING | at.PLACE, "還授": at.mapping(("to",), {"what": at.NAME}), "旅": at.NOTHING | at.NAME,
     "逆降": at.NOTHING | at.NAME, "為": at.NAME,
     "執一個": at.NOTHING, "兼諸弦": at.NOTHING, "適次": at.NOTHING | at.NAME, "退適次": at.NOTHING | at.NAME,
-    "授有司弓矢": at.NAME, "解綱": at.NAMES, "傳命": at.WORDS,
+    "授有司弓矢": at.NAME, "解綱": at.NAMES, "傳命": at.WORDS | at.mapping((), {"words": at.WORDS, "距": at.number("尺", 0, 1000)}),
 }
 ARGUMENTS_OF_KIND = {"gesture": at.WORDS, "small": at.NOTHING | at.DISTANCE, "facing": at.NOTHING}
 MODIFIER_VALUES: dict[str, at.ArgType] = {
