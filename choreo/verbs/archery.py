@@ -113,6 +113,7 @@ def give_up_bow(ctx: VerbContext, actor: str, members: tuple[str, ...], action: 
     ctx.face(figure, bearing_of(x - me.x, y - me.y))
     ctx.event(figure, GIVE_UP, 0.0, taker)
     gestures.hand_over(ctx, figure, (figure,), Action("授", {"what": "弓", "to": taker}, {}, action.loc))
+    ctx.hand_over(figure, taker, gestures._thing(ctx, "矢"), ctx.timeline(figure).t)  # with the bow, his arrows
     ctx.record(figure, "授")
 
 

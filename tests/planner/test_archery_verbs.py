@@ -122,3 +122,29 @@ def test_each_venue_holds_the_return_after_a_left_turn_to_its_own_rule(tmp_path,
     assert not report(rule).by_rule("venue_rule")
     (bad,) = report(other).by_rule("venue_rule")
     assert bad.figures == ("司射",) and f"holds {rule}" in bad.detail
+
+
+def test_bow_and_arrows_given_up_in_the_ci_leave_the_archers_hands(tmp_path):
+    from choreo.planner import Planner
+    from choreo.script_parser import parse_text
+    from tests.ci_venue import venue_with_ci
+
+    text = """
+title: t
+venue: xie
+figures:
+  上耦上射: {at: 楅之西, facing: 東面, role: archer, carries: [弓]}
+  有司: {at: 次, facing: 東面, role: attendant}
+steps:
+  - id: s1
+    text: 矢不挾，兼諸弦，面镞，退?次，皆授有司弓矢，襲，反位。
+    do:
+      上耦上射: [坐, {取: 矢}, 興, 兼諸弦, 退適次, {授有司弓矢: 有司}, 襲]
+"""
+    ch = Planner(parse_text(text, "inline.yaml"), venue_with_ci(tmp_path), "zheng").plan()
+    (given,) = [e for e in ch.events if e.kind == "授弓矢"]
+    before, after = given.t - 0.1, ch.duration
+    assert set(ch.held_by("上耦上射", before)) >= {"弓", "矢"} and ch.side_held("上耦上射", before)
+    assert not {"弓", "矢"} & set(ch.held_by("上耦上射", after)) and not ch.side_held("上耦上射", after)
+    assert {"弓", "矢"} <= set(ch.held_by("有司", after))
+    assert ch.hidden_at("上耦上射", given.t)  # it happens inside the 次
