@@ -27,6 +27,7 @@ from choreo.shooting import Music, Shot, Tally
 from choreo.steptime import StepClock
 from stage.errors import Location
 from stage.model import Venue
+from stage.vocabulary import CORD_LOOSED
 
 POSTURE_EVENTS = {"坐": "坐", "興": "立"}
 # Going out of the venue by the 門 and coming back in (choreo/verbs/closing.py): a figure outside is
@@ -47,8 +48,8 @@ HIDDEN, SEEN = "隱", "見"
 SIDE_HOLD = "執"
 SIDE_HOLD_ENDS = ("射", "挾", "搢", "授弓矢", "釋弓")
 # A 侯's cord untied (「巾車、量人解左下綱」〔003〕): an event whose detail is the cord (a venue landmark of
-# kind ``cord``); from then on it hangs loose. 解: a cord's state when loosed.
-LOOSE_CORD, CORD_LOOSED = "解綱", "解"
+# kind ``cord``); from then on it hangs loose (its state 解, stage.vocabulary.CORD_LOOSED).
+LOOSE_CORD = "解綱"
 
 
 def state_spans(events, figure: str, start, end) -> tuple[tuple[float, float], ...]:
@@ -353,7 +354,7 @@ class Choreography:
         """Whether the venue's cord (a landmark of kind ``cord``) hangs loose at t: loosed when the rite
         begins (its ``state``), or untied (解綱) by then."""
         lm = self.venue.landmarks.get(cord)
-        if lm is not None and getattr(lm, "state", None) == CORD_LOOSED:
+        if lm is not None and lm.state == CORD_LOOSED:
             return True
         untied = self._cords_untied.get(cord)
         return untied is not None and untied <= t

@@ -11,11 +11,12 @@ import math
 from typing import TYPE_CHECKING
 
 from choreo.errors import ScriptError, suggest
-from choreo.model import CORD_LOOSED, LOOSE_CORD, SIDE_HOLD
+from choreo.model import LOOSE_CORD, SIDE_HOLD
 from choreo.script import Action
 from choreo.timeline import bearing_of
 from choreo.verbs import gestures
 from choreo.verbs.registry import verb
+from stage.vocabulary import CORD_LOOSED
 
 if TYPE_CHECKING:
     from choreo.verbs.context import VerbContext
@@ -178,7 +179,7 @@ def untie_cord(ctx: VerbContext, actor: str, members: tuple[str, ...], action: A
             raise ScriptError(f"'{name}' is not a cord of venue {ctx.venue.key} (a landmark of kind 'cord')",
                               action.loc, suggest(name, cords))
         lm = ctx.venue.landmarks[name]
-        if getattr(lm, "state", None) == CORD_LOOSED or any(e.kind == LOOSE_CORD and e.detail == name for e in ctx.events()):
+        if lm.state == CORD_LOOSED or any(e.kind == LOOSE_CORD and e.detail == name for e in ctx.events()):
             raise ScriptError(f"{name} is already untied", action.loc)
         ctx.walk(figure, lm.point)
         ends = list(lm.geometry.coords) if lm.geometry is not None else [lm.point]
