@@ -11,8 +11,8 @@ from choreo.check.collisions import figure_collisions
 from choreo.check.constraints import evaluate
 from choreo.check.readings import ReadingsTable, compare
 from choreo.check.results import CheckReport, ContactFound, Pass, Violation
-from choreo.check.shooting import check_shots
 from choreo.check.rules import venue_rules
+from choreo.check.shooting import check_shots
 from choreo.check.terms import TERMS, conformance, find_terms
 from choreo.model import Choreography
 
