@@ -42,19 +42,47 @@ def test_the_yuezheng_turns_left_from_facing_west_to_facing_east():
     assert assent.t > told.t and ch.posture_at("大師", assent.t) == "坐"  # 大師不興，許諾
 
 
-def test_the_gong_shoots_from_his_own_mark_after_the_bin_stands_on_his():
+def test_the_gong_reaches_his_mark_only_after_the_music_starts_and_the_bin_waits_on_his():
     ch = passage("e03-sanshe.yaml")
     venue = ch.venue
+    (music,) = ch.music
+    assert music.piece == "貍首"
     q2 = ch.step("q2")
     gong, bin_ = ch.pose_at("公", q2.t1), ch.pose_at("賓", q2.t1)
-    assert np.hypot(gong.x - venue.landmarks["公之物"].x, gong.y - venue.landmarks["公之物"].y) < 1.5
-    assert np.hypot(bin_.x - venue.landmarks["賓之物"].x, bin_.y - venue.landmarks["賓之物"].y) < 1.5
+    mark, bins = venue.landmarks["公之物"], venue.landmarks["賓之物"]
+    assert np.hypot(gong.x - mark.x, gong.y - mark.y) < 1.5 and np.hypot(bin_.x - bins.x, bin_.y - bins.y) < 1.5
     assert gong.bearing == pytest.approx(180.0) and bin_.bearing == pytest.approx(180.0)
-    arrival = min(s[0] for s in ch.tracks["公"].samples
-                  if np.hypot(s[1] - venue.landmarks["公之物"].x, s[2] - venue.landmarks["公之物"].y) < 0.5)
-    assert arrival > ch.step("q1").t1 - 1e-6  # the 賓 waits at his 物 (「賓待于物如初」) before the 公 comes
-    shots = [e for e in ch.events if e.kind == "射" and e.figure in ("公", "賓") and e.step == "q3"]
-    assert [e.figure for e in shots] == ["賓", "公"] * 4  # 拾發: the 賓, the 上射, first
+    track = ch.tracks["公"].samples
+    arrival = min(s[0] for s in track if np.hypot(s[1] - mark.x, s[2] - mark.y) < 0.5)
+    left_seat = min(s[0] for s in track if np.hypot(s[1] - track[0, 1], s[2] - track[0, 2]) > 0.5)
+    assert music.t0 < left_seat < arrival  # 「公樂作而後就物」: he sets out once the music has started
+    assert arrival > ch.step("q1").t1 - 1e-6  # the 賓 is already waiting at his 物 (「賓待于物如初」)
+    shots = [s for s in ch.shots if s.archer in ("公", "賓")]
+    assert [s.archer for s in shots] == ["賓", "公"] * 4  # 拾發: the 賓, the 上射, first
+    assert all(s.keeps_music for s in shots if s.archer == "賓")
+    assert not any(s.keeps_music for s in shots if s.archer == "公")  # 不以樂志
+    assert {s.target for s in shots} == {"大侯"}
+
+
+def test_every_shot_kept_to_the_music_is_on_a_beat_and_only_hits_in_time_are_counted():
+    ch = passage("e03-sanshe.yaml")
+    (music,) = ch.music
+    beats = np.array(ch.beats(music))
+    kept = [s for s in ch.shots if s.keeps_music]
+    assert len(kept) == len(ch.shots) - 4  # everyone's but the 公's four
+    for s in kept:
+        assert s.on_beat and np.abs(beats - s.release).min() < 1e-3, (s.archer, s.release)
+    for s in ch.shots:
+        assert (s.counted is not None) == bool(s.hit and (s.in_time or not s.keeps_music)), (s.archer, s.number)
+    assert all(music.t0 <= s.release <= music.t1 for s in ch.shots)
+
+
+def test_the_count_of_the_third_round_agrees_with_its_counters():
+    (tally,) = rite().tallies
+    counted = [s for s in rite().shots if s.counted is not None]
+    assert (tally.right, tally.left) == (sum(s.side == "右" for s in counted), sum(s.side == "左" for s in counted))
+    said = [e.detail for e in rite().events if e.kind == "告" and e.figure == "釋獲者" and e.step == tally.step]
+    assert tally.right - tally.left == 1 and said == ["右賢於左，一奇"]  # assets/outcomes/dashe.yaml: 9 to 8
 
 
 def test_every_archer_who_goes_into_the_ci_is_hidden_there_and_gives_up_bow_and_arrows():
