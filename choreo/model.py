@@ -27,6 +27,7 @@ from choreo.shooting import Music, Shot, Tally
 from choreo.steptime import StepClock
 from stage.errors import Location
 from stage.model import Venue
+from stage.vocabulary import CORD_LOOSED
 
 POSTURE_EVENTS = {"坐": "坐", "興": "立"}
 # Going out of the venue by the 門 and coming back in (choreo/verbs/closing.py): a figure outside is
@@ -38,6 +39,17 @@ BECOME, TAKE_OVER = "為", "代"
 ABSENT_FROM, PRESENT_FROM = (LEAVE, BECOME), (ENTER, TAKE_OVER)
 # Shoes taken off below the 堂 and put on again (說屨 … 納屨): a state the frames mark.
 SHOES_OFF, SHOES_ON = "說屨", "納屨"
+# Going into a screened place (a venue landmark of kind ``tent``: the 次) and coming out of it: the
+# planner finds these moments on the tracks (choreo/screening.py); in between the figure is hidden.
+HIDDEN, SEEN = "隱", "見"
+# An arrow held along the string, point up (執一個，兼諸弦，面鏃〔003〕: 鄭 「側持弦矢曰執」), as against 挾
+# (鄭 「方持弦矢曰挾」, quoted in the 疏 of 003): a state from the 執 event until the arrow is shot, nocked
+# across (挾), put in the belt (搢) or handed over with the bow (授弓矢), or the bow is put down (釋弓).
+SIDE_HOLD = "執"
+SIDE_HOLD_ENDS = ("射", "挾", "搢", "授弓矢", "釋弓")
+# A 侯's cord untied (「巾車、量人解左下綱」〔003〕): an event whose detail is the cord (a venue landmark of
+# kind ``cord``); from then on it hangs loose (its state 解, stage.vocabulary.CORD_LOOSED).
+LOOSE_CORD = "解綱"
 
 
 def state_spans(events, figure: str, start, end) -> tuple[tuple[float, float], ...]:
@@ -84,7 +96,9 @@ class Track:
 
     figure: str
     samples: np.ndarray  # shape (n, 4), read-only
-    absent: tuple[tuple[float, float], ...] = ()  # spans [t0, t1) outside the venue (出 … 入)
+    # spans [t0, t1) out of view: outside the venue (出 … 入) or hidden in a screened place (隱 … 見)
+    absent: tuple[tuple[float, float], ...] = ()
+    hidden: tuple[tuple[float, float], ...] = ()  # those of the absent spans spent in a screened place
 
     def __post_init__(self) -> None:
         arr = np.array(self.samples, dtype=float).reshape(-1, 4)
@@ -319,6 +333,39 @@ class Choreography:
         if at is None:
             return None
         return Pose(at[0], at[1], at[2], self.posture_at(figure, t))
+
+    def hidden_at(self, figure: str, t: float) -> bool:
+        """Whether the figure is inside a screened place (the 次) at t: there, but not drawn."""
+        track = self.tracks.get(figure)
+        return track is not None and within(track.hidden, t)
+
+    def side_held(self, figure: str, t: float) -> bool:
+        """Whether the figure holds an arrow 兼諸弦面鏃 (執, not 挾) at t."""
+        return within(self._side_holds.get(figure, ()), t)
+
+    @cached_property
+    def _side_holds(self) -> dict[str, tuple[tuple[float, float], ...]]:
+        names = {e.figure for e in self.events if e.kind == SIDE_HOLD}
+        # Only from a 執 on: an archer's first 射 does not mean he held an arrow so before the script began.
+        return {n: tuple(s for s in state_spans(self.events, n, SIDE_HOLD, SIDE_HOLD_ENDS) if math.isfinite(s[0]))
+                for n in names}
+
+    def cord_loosed(self, cord: str, t: float) -> bool:
+        """Whether the venue's cord (a landmark of kind ``cord``) hangs loose at t: loosed when the rite
+        begins (its ``state``), or untied (解綱) by then."""
+        lm = self.venue.landmarks.get(cord)
+        if lm is not None and lm.state == CORD_LOOSED:
+            return True
+        untied = self._cords_untied.get(cord)
+        return untied is not None and untied <= t
+
+    @cached_property
+    def _cords_untied(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for e in self.events:
+            if e.kind == LOOSE_CORD:
+                out[e.detail] = min(e.t, out.get(e.detail, math.inf))
+        return out
 
     def holder_of(self, obj: str, t: float) -> str | None:
         """Who has the declared object ``obj`` (``obj.楅``) in his hands at t; None while it rests."""

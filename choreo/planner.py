@@ -19,12 +19,15 @@ from typing import Any
 
 import numpy as np
 
+from choreo import screening
 from choreo.errors import PlanError, ScriptError, YiliError, suggest
 from choreo.model import (
     ABSENT_FROM,
     ENTER,
+    HIDDEN,
     LEAVE,
     PRESENT_FROM,
+    SEEN,
     Choreography,
     Contact,
     Event,
@@ -414,11 +417,15 @@ class Planner:
             figures[name] = FigureInfo(name, decl.label, self.radius(name) if decl.kind == "person"
                                        else (decl.radius or 0.5), decl.kind, role, decl.carries)
         absent = {name: state_spans(run.events, name, ABSENT_FROM, PRESENT_FROM) for name in run.timelines}
-        tracks = {name: Track(name, _rounded(tl.samples), absent[name]) for name, tl in run.timelines.items()}
+        samples = {name: _rounded(tl.samples) for name, tl in run.timelines.items()}
         for name in figures:
             if figures[name].kind == "object":
-                tracks[name] = Track(name, _rounded(self._object_samples(name, run)), _carried_out(name, run, absent))
-        events = tuple(sorted(run.events, key=lambda e: (e.t, self._figure_order[e.figure])))
+                samples[name] = _rounded(self._object_samples(name, run))
+                absent[name] = _carried_out(name, run, absent)
+        hidden, screen_events = self._screened(samples, run)
+        tracks = {name: Track(name, rows, _union(absent.get(name, ()), hidden.get(name, ())), hidden.get(name, ()))
+                  for name, rows in samples.items()}
+        events = tuple(sorted([*run.events, *screen_events], key=lambda e: (e.t, self._figure_order[e.figure])))
         holds = tuple(Hold(c.obj, round(c.t0, 6), round(c.t1, 6) if math.isfinite(c.t1) else math.inf, c.carrier,
                            None if c.place is None else (round(c.place[0], 4) + 0.0, round(c.place[1], 4) + 0.0),
                            c.landmark, c.step)
@@ -430,6 +437,30 @@ class Planner:
                             holds=holds, reading_title=self._reading_title(), shots=_shots(run),
                             music=tuple(run.book.pieces()), tallies=tuple(run.book.tallies),
                             music_end=round(end, 6))
+
+    def _screened(self, samples: Mapping[str, list], run: PlanRun) -> tuple[dict[str, tuple], list[Event]]:
+        """Each figure's (and object's) stays in a screened place (the 次), and a 隱 / 見 event at each
+        edge crossing, in the step under way then (choreo/screening.py)."""
+        hidden: dict[str, tuple] = {}
+        events: list[Event] = []
+        if not self.venue.landmarks_of("tent"):
+            return hidden, events
+        starts = [s.t0 for s in run.steps]
+
+        def step_at(t: float) -> str:
+            i = bisect.bisect_right(starts, t + 1e-9) - 1
+            return run.steps[max(i, 0)].id if run.steps else ""
+
+        for name, rows in samples.items():
+            stays = screening.hidden_spans(np.array(rows, float).reshape(-1, 4), self.venue)
+            if not stays:
+                continue
+            hidden[name] = tuple((round(a, 4), b if math.isinf(b) else round(b, 4)) for _, a, b in stays)
+            for place, a, b in stays:
+                events.append(Event(round(a, 4), name, HIDDEN, step_at(a), place))
+                if math.isfinite(b):
+                    events.append(Event(round(b, 4), name, SEEN, step_at(b), place))
+        return hidden, events
 
     def _reading_title(self) -> str:
         return next((r.title for r in self.script.readings if r.name == self.reading and r.title), "")
@@ -485,6 +516,17 @@ def _carried_out(name: str, run: PlanRun, absent: Mapping[str, tuple]) -> tuple[
             if hi > lo:
                 spans.append((round(lo, 4), hi if math.isinf(hi) else round(hi, 4)))
     return tuple(sorted(spans))
+
+
+def _union(a: tuple, b: tuple) -> tuple[tuple[float, float], ...]:
+    """The spans of ``a`` and ``b`` merged where they overlap or touch, sorted."""
+    out: list[list[float]] = []
+    for t0, t1 in sorted((*a, *b)):
+        if out and t0 <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], t1)
+        else:
+            out.append([t0, t1])
+    return tuple((t0, t1) for t0, t1 in out)
 
 
 def _recorded_modifiers(action: Action) -> list[str]:

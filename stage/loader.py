@@ -49,7 +49,9 @@ ALIAS_KEYS = ("value", "source", "choice", "note")
 PARAM_KEYS = ("value", "source", "choice", "note")
 OPTION_KEYS = ("value", "source", "choice", "note")
 # platform: the raised floor (its edge a barrier except at the 階); court: the ground; room: a closed
-# room, solid; chamber: a room open to the platform (drawn as a room, walked in); region: an area only.
+# room, solid; chamber: a room open to the platform (drawn as a room, walked in); region: an area only;
+# tent: a screened place (the 次 of the 大射): whoever stands inside is hidden (choreo/screening.py); cord: a
+# 侯's 綱, a line with a state (張 tied, 解 loosed) that 解綱 changes.
 KINDS = ("point", "line", "stair", "pillar", "wall", "region", "station", "object", "seat", "rank",
          "mark", "target", "screen", "platform", "court", "room", "chamber", "tent", "cord")
 FACING_WORDS = FACINGS  # a landmark faces a compass way (stage.vocabulary)

@@ -11,6 +11,7 @@ from choreo.check.collisions import figure_collisions
 from choreo.check.constraints import evaluate
 from choreo.check.readings import ReadingsTable, compare
 from choreo.check.results import CheckReport, ContactFound, Pass, Violation
+from choreo.check.rules import venue_rules
 from choreo.check.shooting import check_shots
 from choreo.check.terms import TERMS, conformance, find_terms
 from choreo.model import Choreography
@@ -38,6 +39,8 @@ def check_report(ch: Choreography, *, collisions: bool = True, constraints: bool
         found, held = check_shots(ch)
         violations += found
         passes += held
+    if terms:
+        violations += venue_rules(ch)
     violations.sort(key=lambda v: (v.t if v.t is not None else float("inf"), v.rule))
     return CheckReport(ch.script, ch.venue.key, ch.reading, tuple(violations), tuple(passes),
                        tuple(contacts), ch.duration)

@@ -20,6 +20,7 @@ from choreo.render.drawplan import draw_shapes, label_measure
 from choreo.render.figstate import FigureStates
 from choreo.render.placement import _clear, _inside, place_indexed
 from choreo.render.planlayout import PlanLayout
+from choreo.render.rangemarks import draw_side_hold
 from choreo.render.style import CAPTION, INK, PLAN, colour_of
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
@@ -241,6 +242,8 @@ class FigureLayer:
                 if self.states.unshod(f.name, t):
                     self._bare_feet(surf, px, py, r, f.pose.bearing, k)
                 self._carried(surf, f, cfg.deco_px(12))
+                if self.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
+                    draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
                 if gesture:
                     g = self.texts.render(gesture, cfg.px(15), INK, PLAN["halo"], where="gesture")
                     surf.blit(g, (px - g.get_width() / 2, py - r - 6 * k - g.get_height()))

@@ -23,6 +23,7 @@ from choreo.render.figures import FigureLayer
 from choreo.render.placement import settle
 from choreo.render.planlayer import PlanLayer, quantised
 from choreo.render.planlayout import build_layout, split_panels, strip_viewport, without_landmarks
+from choreo.render.rangemarks import draw_loose_cords
 from choreo.render.style import PLAN
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport, fit
@@ -209,6 +210,7 @@ class FrameRenderer:
             if box is not None:
                 surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"),
                           box[:2])
+        draw_loose_cords(surf, vp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         self.figures.paint(surf, vp, figs, t, small=False)
         self.figures.blit_labels(surf, labels)
 

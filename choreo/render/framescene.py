@@ -17,6 +17,8 @@ from choreo.render.figures import PlacedFigure, wedge_tip
 from choreo.render.placement import settle
 from choreo.render.planlayer import quantised
 from choreo.render.planlayout import strip_labels
+from choreo.render.rangemarks import loose_cords as range_loose_cords
+from choreo.render.rangemarks import side_hold_mark
 from choreo.render.scene import Circle, Clip, Poly, Scene
 from choreo.render.style import CAPTION, INK, PLAN, colour_of, group_of
 from choreo.render.textrun import run, vertical_run
@@ -98,8 +100,19 @@ class FrameScene:
         for lab, box in zip(plan, kept, strict=True):
             if box is not None:
                 out.append(run(texts, lab.text, lab.size, lab.colour, box[0], box[1], PLAN["halo"], "plan label"))
+        out += self.loose_cords(vp, t)
         out += self.figures(vp, figs, t, small=False)
         out += self.figure_labels(labels)
+        return out
+
+    def loose_cords(self, vp: Viewport, t: float) -> list:
+        """Each cord untied (解綱) by t: its taut line wiped, the slack one drawn (rangemarks.py)."""
+        k, out = self.cfg.font_scale, []
+        for taut, slack in range_loose_cords(self.r.choreo, t):
+            out.append(Poly(tuple(vp.to_screen(x, y) for x, y in taut), None, PLAN["court"], max(2, round(3 * k)),
+                            closed=False))
+            out.append(Poly(tuple(vp.to_screen(x, y) for x, y in slack), None, PLAN["target"], max(1, round(1.5 * k)),
+                            closed=False))
         return out
 
     def scale_bar(self, vp: Viewport, box) -> list:
@@ -155,6 +168,9 @@ class FrameScene:
                     out.append(Circle((px + math.sin(a) * r, py - math.cos(a) * r), dot, PLAN["halo"], INK,
                                       max(1, round(1.2 * k))))
             out += self.badges(f)
+            if self.r.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
+                shaft, head = side_hold_mark(px, py, r, f.pose.bearing, k)
+                out += [Poly(tuple(shaft), None, INK, max(1, round(1.5 * k)), closed=False), Poly(tuple(head), INK)]
             if gesture:
                 g = run(self.texts, gesture, cfg.px(15), INK, 0, 0, PLAN["halo"], "gesture")
                 out.append(moved(g, px - g.box[2] / 2, py - r - 6 * k - g.box[3]))

@@ -27,5 +27,6 @@ def load_verbs() -> dict[str, VerbSpec]:
 
         # The closing's verbs build on the others: registered after them (and listed after them).
         import_module("choreo.verbs.closing")
+        import_module("choreo.verbs.archery")  # the 大射's own (seed 003)
         _LOADED.done = True
     return VERBS

@@ -334,7 +334,19 @@ def advance(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Acti
 @verb("退", kind="going", args="a place (or nothing: a small step back, still facing forward)",
       example="司射: [{退: 司射位}]", modifiers=MOTION_MODIFIERS, group_mode="group")
 def withdraw(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
-    """退 — withdraw: 「司射退反位」〔000〕; 「乃退」〔000〕. Without a place, a step back keeping the facing."""
+    """退 — withdraw: 「司射退反位」〔000〕; 「乃退」〔000〕. Without a place, a step back keeping the facing.
+
+    With ``{what: OBJECTS, to: PLACE}`` — take implements away: 「小臣師退[楅]」, 「司射命釋獲者退中與[算]而俟」,
+    「卒、退豐與觶」, 「司馬師命獲者以旌與薦俎退」〔003〕 — he takes up each where it rests, carries them to the
+    place and sets them down there; they are off the range from then on (鄭 「諸所退射器皆俟，備君複射」〔003〕:
+    kept at hand, not done away with).
+    """
+    if isinstance(action.arg, dict):
+        from choreo.verbs.archery import remove
+
+        for m in members:
+            remove(ctx, m, action)
+        return
     if action.arg is None:
         for m in members:
             small_move(ctx, m, 180.0, action, relative=True)

@@ -89,7 +89,7 @@ it leaves the string and reaches the 侯, hit or miss); {獲: 上耦} has the �
 {釋獲: 上耦} has the 釋獲者 lay a counter for each; {告獲: 右賢於左} is the 數獲. A piece struck up with
 {奏: 貍首} beats every `music.period` s until 止樂: archers who keep it release on a beat, and a hit off
 the beat gets no counter (「不鼓不釋」〔000〕); 俟樂 waits for it to start (「公樂作而後就物」〔003〕) and the
-modifier `不以樂志: true` frees a figure's shots from it. `choreo check` holds the beat, the counters
+modifier `不以樂志: true` (or `不以樂志: 公`, one member of a pair) frees a figure's shots from it. `choreo check` holds the beat, the counters
 and the count to these rules; the tracks file lists `shots`, `music` (with the beat times) and
 `tallies`.
 

@@ -87,7 +87,7 @@ ARGUMENTS: dict[str, at.ArgType] = {
     "授": at.mapping(("to",), {"what": at.NAME}), "受": at.mapping(("from",), {"what": at.NAME}),
     "設": _PLACEMENT, "奠": _PLACEMENT, "委": _PLACEMENT, "倚": _PLACEMENT,
     "適": at.PLACE, "及": at.PLACE, "當": at.PLACE, "立": at.PLACE, "就": at.PLACE,
-    "進": at.NOTHING | at.PLACE, "退": at.NOTHING | at.PLACE, "反位": at.NOTHING, "復位": at.NOTHING,
+    "進": at.NOTHING | at.PLACE, "退": at.NOTHING | at.PLACE | at.mapping(("to",), {"what": at.NAMES}), "反位": at.NOTHING, "復位": at.NOTHING,
     "卻": at.NOTHING | at.DISTANCE,
     "升": at.NOTHING | at.NAME, "降": at.NOTHING | at.NAME, "盡階": at.NOTHING | at.NAME,
     "鄉": at.PLACE, "負侯": at.NOTHING,
@@ -96,11 +96,13 @@ ARGUMENTS: dict[str, at.ArgType] = {
     "出": at.NOTHING | at.PLACE, "入": at.NOTHING | at.PLACE, "降席": at.NOTHING | at.PLACE,
     "升席": at.NOTHING | at.PLACE, "還授": at.mapping(("to",), {"what": at.NAME}), "旅": at.NOTHING | at.NAME,
     "逆降": at.NOTHING | at.NAME, "為": at.NAME,
+    "執一個": at.NOTHING, "兼諸弦": at.NOTHING, "適次": at.NOTHING | at.NAME, "退適次": at.NOTHING | at.NAME,
+    "授有司弓矢": at.NAME, "解綱": at.NAMES, "傳命": at.WORDS | at.mapping((), {"words": at.WORDS, "距": at.number("尺", 0, 1000)}),
 }
 ARGUMENTS_OF_KIND = {"gesture": at.WORDS, "small": at.NOTHING | at.DISTANCE, "facing": at.NOTHING}
 MODIFIER_VALUES: dict[str, at.ArgType] = {
     "由": at.NAMES, "出于": at.NAMES, "鉤楹": at.TRUE | at.NAME, "過楹": at.TRUE | at.NAME, "還其後": at.NAME,
     "相左": at.NAME | at.mapping(("with",), {"at": at.PLACE}), "面": at.FACING,
     "并行": at.TRUE | at.NAME, "耦少退": at.TRUE | at.NAME, "徐": at.SECONDS,
-    "三等": at.FLAG, "盡階": at.FLAG, "先": at.NAME, "侯": at.NAME, "不以樂志": at.TRUE,
+    "三等": at.FLAG, "盡階": at.FLAG, "先": at.NAME, "侯": at.NAME, "不以樂志": at.TRUE | at.NAME,
 }

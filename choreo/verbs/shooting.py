@@ -33,7 +33,7 @@ MISS_WIDE = 3.0
 modifier("侯", args="the 侯 aimed at (default: the venue's only 侯, else the one most straight ahead)",
          example="- {射: 4, 侯: 大侯}",
          doc="Which 侯 the arrow flies to, where the venue has several (the 大射's 大侯, 參侯, 干侯).")
-modifier("不以樂志", args="true", example="- {拾發: 4, 不以樂志: true}",
+modifier("不以樂志", args="true, or the member of a pair it excuses", example="- {拾發: 4, 不以樂志: 公}",
          doc="「公樂作而後就物，稍屬，不以樂志」〔003〕: his shots need not keep the music's beat; a hit of his is "
              "counted all the same (choice: the text excuses him from the music, not from the count).")
 
@@ -84,7 +84,8 @@ def _passage(ctx: VerbContext) -> str:
 def _release(ctx: VerbContext, figure: str, action: Action, side: str) -> None:
     """One arrow: the 射 event and its Shot. While a piece is played the release waits for a beat."""
     book, tl = ctx.book, ctx.timeline(figure)
-    keeps = not action.mods.get("不以樂志", False)
+    excused = action.mods.get("不以樂志", False)  # true: every member; a name: that member of a pair (the 公)
+    keeps = not (excused is True or excused == figure)
     draw = ctx.param("shot.draw")
     music = book.playing(tl.t + draw)
     if music is not None and keeps:
