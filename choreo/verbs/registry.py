@@ -96,6 +96,9 @@ ARGUMENTS: dict[str, at.ArgType] = {
     "出": at.NOTHING | at.PLACE, "入": at.NOTHING | at.PLACE, "降席": at.NOTHING | at.PLACE,
     "升席": at.NOTHING | at.PLACE, "還授": at.mapping(("to",), {"what": at.NAME}), "旅": at.NOTHING | at.NAME,
     "逆降": at.NOTHING | at.NAME, "為": at.NAME,
+    "下拜": at.NOTHING | at.NAME, "降一等": at.NOTHING | at.NAME,
+    "獻": at.mapping(("to",), {"what": at.NAME}), "酢": at.mapping(("to",), {"what": at.NAME}),
+    "媵觶": at.NAME | at.mapping(("to",), {"what": at.NAME}),
 }
 ARGUMENTS_OF_KIND = {"gesture": at.WORDS, "small": at.NOTHING | at.DISTANCE, "facing": at.NOTHING}
 MODIFIER_VALUES: dict[str, at.ArgType] = {
