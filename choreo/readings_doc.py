@@ -22,6 +22,7 @@ from choreo.paths import scripts_dir
 from choreo.planning import bundled_scripts, plan
 from choreo.script import Script, StepChange
 from choreo.script_parser import parse_script
+from stage.loader import venues_for_seed
 
 VENUE = "xie"
 DOMAIN = Path(__file__).resolve().parents[1] / "docs" / "domain.md"
@@ -107,7 +108,8 @@ def _entry(group: list[StepChange], texts: dict[str, str], base, other, sections
         elif c.insert_after:
             lines.append(f"  added after {c.step} 「{texts.get(c.step, '')}」  ")
     actors = "、".join(dict.fromkeys(a for c in group for a, _ in c.actions)) or "—"
-    lines.append(f"  replaces the actions of: {actors}; effect in the 榭:  ")
+    where = "榭" if base.venue.key == VENUE else base.venue.title
+    lines.append(f"  replaces the actions of: {actors}; effect in the {where}:  ")
     for c in group:
         if c.remove and len(c.insert_after) == 1:  # one step replaced by another: compare the two
             new = c.insert_after[0].id
@@ -125,10 +127,12 @@ def _script_section(path: Path, script: Script, sections: dict[str, str]) -> lis
         return []
     rel = path.relative_to(scripts_dir()).as_posix()
     lines = [f"\n## {script.title} ({script.passage}) — `{rel}`\n"]
-    base = plan(script, venue=VENUE, reading=script.reading_names[0])
+    # The 榭, or the script's own venue where its rite is not performed in the 榭 (the 大射's court).
+    venue = VENUE if VENUE in venues_for_seed(script.source) else script.venue
+    base = plan(script, venue=venue, reading=script.reading_names[0])
     texts = {s.id: s.text for s in script.steps}
     for reading in changed:
-        other = plan(script, venue=VENUE, reading=reading.name)
+        other = plan(script, venue=venue, reading=reading.name)
         lines.append(f"\n### {reading.name}: {reading.title}\n")
         for group in _groups(reading.changes):
             lines.extend(_entry(group, texts, base, other, sections))
@@ -142,7 +146,7 @@ def render() -> str:
              "",
              "Each script's first reading is its default (鄭注・賈疏). Every other reading lists the steps it",
              "changes, under the clause it changes, with the quotations that justify the change and the effect",
-             "measured on the two plans in the 榭, step by step: who is placed elsewhere, who ends facing",
+             "measured on the two plans in the 榭 (a 大射 passage: in its court), step by step: who is placed elsewhere, who ends facing",
              "otherwise, who goes first where the readings reverse the order (`choreo check SCRIPT --reading",
              "zheng --reading ao` gives the same comparison for the whole script, `--json` with the orders).",
              "Section references (§) are to [docs/domain.md](domain.md)."]

@@ -28,5 +28,6 @@ def load_verbs() -> dict[str, VerbSpec]:
         # The closing's verbs build on the others: registered after them (and listed after them).
         import_module("choreo.verbs.closing")
         import_module("choreo.verbs.archery")  # the 大射's own (seed 003)
+        import_module("choreo.verbs.banquet")  # the 大射's banquet (seed 003), after the closing it extends
         _LOADED.done = True
     return VERBS

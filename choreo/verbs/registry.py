@@ -98,6 +98,9 @@ ARGUMENTS: dict[str, at.ArgType] = {
     "逆降": at.NOTHING | at.NAME, "為": at.NAME,
     "執一個": at.NOTHING, "兼諸弦": at.NOTHING, "適次": at.NOTHING | at.NAME, "退適次": at.NOTHING | at.NAME,
     "授有司弓矢": at.NAME, "解綱": at.NAMES, "傳命": at.WORDS | at.mapping((), {"words": at.WORDS, "距": at.number("尺", 0, 1000)}),
+    "下拜": at.NOTHING | at.NAME, "降一等": at.NOTHING | at.NAME,
+    "獻": at.mapping(("to",), {"what": at.NAME}), "酢": at.mapping(("to",), {"what": at.NAME}),
+    "媵觶": at.NAME | at.mapping(("to",), {"what": at.NAME}),
 }
 ARGUMENTS_OF_KIND = {"gesture": at.WORDS, "small": at.NOTHING | at.DISTANCE, "facing": at.NOTHING}
 MODIFIER_VALUES: dict[str, at.ArgType] = {

@@ -72,6 +72,8 @@ def climb(ctx: VerbContext, figure: str, stair: Landmark, *, to_hall: bool = Tru
     if ctx.router(figure).floor_of(tl.pos) == ctx.venue.platform:
         raise ScriptError(f"{figure} is already on the 堂: cannot 升 {stair.name}",
                           ctx.action.loc if ctx.action else None)
+    if ctx.router(figure).region_of(tl.pos) == stair.name and step_times is None:
+        return _climb_on(ctx, figure, stair, to_hall)
     below = _below(stair, ctx)
     if step_times:
         # A follower waits where he is, so as not to crowd the foot while the leader climbs.
@@ -89,6 +91,27 @@ def climb(ctx: VerbContext, figure: str, stair: Landmark, *, to_hall: bool = Tru
     for i in range(1, (stair.steps or 1) + 1):
         if step_times is not None and i - 1 < len(step_times):
             tl.hold(step_times[i - 1] - dt)
+        x, y = tread(stair, i)
+        tl.glide_for(x, y, dt)
+        times.append(tl.t)
+    if to_hall:
+        hx, hy = _hall_point(stair, ctx)
+        tl.glide_for(hx, hy, dt)
+    return times
+
+
+def _climb_on(ctx: VerbContext, figure: str, stair: Landmark, to_hall: bool) -> list[float]:
+    """Go on up from the 等 one stands on (after 降一等 or 盡階): the treads above it, then the 堂."""
+    tl = ctx.timeline(figure)
+    fx, fy = stair.point
+    tx, ty = stair.top
+    n = stair.steps or 1
+    length2 = (tx - fx) ** 2 + (ty - fy) ** 2 or 1.0
+    on = round(((tl.x - fx) * (tx - fx) + (tl.y - fy) * (ty - fy)) / length2 * n)
+    ctx.face(figure, bearing_of(tx - fx, ty - fy))
+    dt = ctx.param("stair_step_time")
+    times = []
+    for i in range(max(1, on + 1), n + 1):
         x, y = tread(stair, i)
         tl.glide_for(x, y, dt)
         times.append(tl.t)
