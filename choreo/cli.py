@@ -19,7 +19,9 @@ from choreo.errors import Terminated, YiliError
 
 COMMANDS = {
     "plan": "draw a venue's floor plan to PNG or SVG, or list its sources",
-    "render": "render a passage to MP4, GIF or PNG",
+    "render": "render a passage to MP4, GIF or PNG, or a still for print (SVG, PDF)",
+    "plates": "a passage as printed plates: one small plan per step with its clause (PDF, SVG, PNG)",
+    "cues": "a cue sheet for one role: every step he acts in, where he goes, whom he passes (PDF, SVG, PNG)",
     "view": "the interactive viewer",
     "check": "collisions and text constraints",
     "tracks": "write the tracks file (JSON)",

@@ -17,6 +17,7 @@ from choreo.render.config import RenderConfig
 from choreo.render.scene import Scene
 
 VECTOR = (".svg", ".pdf")
+PAGES = (".pdf", ".svg", ".png")  # plates and cue sheets
 MAX_CM = 200.0  # a poster; anything larger is a typo
 DEFAULT_WIDTH_CM = 16.0  # modelling choice: the text width of an A4 journal page
 
@@ -50,26 +51,42 @@ def check_vector(path: str | os.PathLike, what: str = "choreo render") -> Path:
     return atomic.check_destination(path, VECTOR, what)
 
 
+def page_paths(out: Path, n: int) -> list[Path]:
+    """One page: ``out``; several: ``out`` with -01, -02 … before the suffix."""
+    if n == 1:
+        return [out]
+    return [out.with_name(f"{out.stem}-{i:02d}{out.suffix}") for i in range(1, n + 1)]
+
+
 def write_scenes(out: str | os.PathLike, scenes: list[Scene], size_cm: tuple[float, float],
-                 title: str = "") -> list[Path]:
-    """Write scenes as one PDF (a page each) or SVG (one scene: ``out``; several: ``out`` with
-    -01, -02 … before the suffix). Returns the files written."""
+                 title: str = "", texts=None) -> list[Path]:
+    """Write scenes as one PDF (a page each), or SVG or PNG files (one a scene, see page_paths).
+    Returns the files written."""
     out = Path(out)
-    if out.suffix.lower() == ".pdf":
+    suffix = out.suffix.lower()
+    if suffix == ".pdf":
         from choreo.render.scenepdf import scenes_pdf
 
         data = scenes_pdf(scenes, (size_cm[0] * 10, size_cm[1] * 10), title)
         return [atomic.write_bytes(out, data)]
+    paths = page_paths(out, len(scenes))
+    for page in paths:
+        atomic.refuse_inputs(page)
+    if suffix == ".png":
+        import pygame
+
+        from choreo.export.sinks import PngSink
+        from choreo.render.scenepaint import paint
+        from choreo.render.text import TextCache
+
+        texts = texts or TextCache()
+        for page, scene in zip(paths, scenes, strict=True):
+            with PngSink(page, scene.size) as sink:
+                sink.write(pygame.image.tobytes(paint(scene, texts), "RGB"))
+        return paths
     from choreo.render.scenesvg import scene_svg
 
-    if len(scenes) == 1:
-        return [atomic.write_text(out, scene_svg(scenes[0], size_cm))]
-    paths = []
-    for i, scene in enumerate(scenes, 1):
-        page = out.with_name(f"{out.stem}-{i:02d}{out.suffix}")
-        atomic.refuse_inputs(page)
-        paths.append(atomic.write_text(page, scene_svg(scene, size_cm)))
-    return paths
+    return [atomic.write_text(page, scene_svg(scene, size_cm)) for page, scene in zip(paths, scenes, strict=True)]
 
 
 def export_vector_still(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig, at: str | None,
