@@ -1,9 +1,11 @@
 """The automatic camera: frame the figures acting in the current step, smoothly, as a pure function of t.
 
-For ceremony time t the camera takes the step on screen and the figures it names, samples where
-they are over a window around t (so it pans ahead of a walker rather than chasing him), and fits
+For ceremony time t the camera takes the step on screen, the figures it names and the landmarks its
+clause names (framing.py: 「當階」 brings in the 階, 「升」…「堂」 the whole 堂), samples where the
+figures are over a window around t (so it pans ahead of a walker rather than chasing him), and fits
 that box. Across a change of step it blends from the previous step's box to the new one (centre
-linearly, size geometrically) over ``blend`` seconds. The result depends on t and the Choreography
+linearly, size geometrically) over ``blend`` seconds, or over half the step when it is shorter, so
+that every step settles on its own framing before it ends (a still at its end shows it). The result depends on t and the Choreography
 only: the same frame is drawn whether the export starts at 0 or jumps to t.
 
 The zoom is held for a whole step: a step's span is the largest box its actors need at any moment
@@ -23,6 +25,8 @@ import math
 import numpy as np
 
 from choreo.model import Choreography, Step
+from choreo.render.figstate import own_landmarks
+from choreo.render.framing import landmark_points, named_landmarks
 from choreo.render.planlayout import PlanLayout
 from choreo.render.viewport import Bounds, Rect, Viewport, fit
 
@@ -57,6 +61,56 @@ class Camera:
         self._index_by_id: dict[str, int] = {}
         for i, s in enumerate(self._steps):
             self._index_by_id.setdefault(s.id, i)
+        self._own = own_landmarks(choreo)
+        self._named: dict[tuple, tuple[np.ndarray, tuple[str, ...]]] = {}  # step text → framed places
+
+    def named(self, step: Step | None) -> tuple[np.ndarray, tuple[str, ...]]:
+        """The points of the landmarks the step's clause names, (n, 2), and the objects standing for
+        the landmarks that are an object's own place (framed where the object is)."""
+        if step is None:
+            return np.empty((0, 2)), ()
+        key = (step.text, step.figures, step.t0, step.t1)
+        hit = self._named.get(key)
+        if hit is None:
+            venue = self.choreo.venue
+            names = named_landmarks(step.text, venue)
+            pts, objs = landmark_points(names + self._floors_reached(step, names), venue, self._own)
+            objs = tuple(o for o in objs if o in self.choreo.tracks)
+            hit = self._named[key] = (np.array(pts, dtype=float).reshape(-1, 2), objs)
+        return hit
+
+    def _floors_reached(self, step: Step, named: tuple[str, ...]) -> tuple[str, ...]:
+        """The raised floor (the 堂) when an actor of the step stands on it at some moment: 「升」 names
+        no landmark, but a figure going up is shown with the whole 堂 he goes up to (choice: the
+        堂 is the context of what happens on it; a view cut at its edge hid the seats and the 物)."""
+        platform = self.choreo.venue.platform
+        if platform is None or platform in named:
+            return ()
+        geom = self.choreo.venue.landmarks[platform].geometry
+        if geom is None or geom.is_empty:
+            return ()
+        minx, miny, maxx, maxy = geom.bounds
+        times = np.linspace(step.t0, max(step.t0, step.t1), SPAN_SAMPLES)
+        for name in step.figures:
+            track = self.choreo.tracks.get(name)
+            if track is None or not len(track.samples):
+                continue
+            s = track.samples
+            tt = times[track.present(times)]
+            x, y = np.interp(tt, s[:, 0], s[:, 1]), np.interp(tt, s[:, 0], s[:, 2])
+            if ((x >= minx) & (x <= maxx) & (y >= miny) & (y <= maxy)).any():
+                return (platform,)
+        return ()
+
+    def places(self, step: Step | None, t: float) -> np.ndarray:
+        """The named places at t: the landmarks' points and where the named objects are."""
+        pts, objs = self.named(step)
+        extra = [(p.x, p.y) for p in (self.choreo.pose_at(o, t) for o in objs) if p is not None]
+        return np.vstack((pts, np.array(extra, dtype=float).reshape(-1, 2))) if extra else pts
+
+    def blend_of(self, step: Step) -> float:
+        """Ceremony seconds the camera takes to ease into ``step``'s framing."""
+        return min(self.blend, max(0.0, step.t1 - step.t0) / 2)
 
     def actors(self, step: Step | None, t: float) -> list[str]:
         """The figures the camera frames: those the step names and that are present, else everyone."""
@@ -66,8 +120,9 @@ class Camera:
             return present
         return [n for n in self._persons if self.choreo.tracks[n].at(t) is not None]
 
-    def _raw_box(self, names: list[str], t: float) -> Bounds | None:
-        """The actors' positions over the window round t, padded (None when nobody is there)."""
+    def _raw_box(self, names: list[str], t: float, places: np.ndarray | None = None) -> Bounds | None:
+        """The actors' positions over the window round t and the named ``places`` on their side of
+        the range (the hall's or the 侯's), padded (None when nobody is there)."""
         xs, ys = [], []
         ts = t + _OFFSETS
         for name in names:
@@ -85,6 +140,9 @@ class Camera:
         hall = arr[arr[:, 1] >= self.layout.range_top]
         if len(hall) and len(hall) < len(arr):
             arr = hall  # actors in the range are shown by the strip
+        if places is not None and len(places):
+            in_hall = places[:, 1] >= self.layout.range_top
+            arr = np.vstack((arr, places[in_hall if len(hall) else ~in_hall]))
         minx, miny = arr.min(axis=0) - PAD
         maxx, maxy = arr.max(axis=0) + PAD
         return (minx, miny, maxx, maxy)
@@ -111,13 +169,15 @@ class Camera:
         numpy (the same arithmetic as calling ``_raw_box(actors(step, t), t)`` at every moment, which
         costs some 8 ms a step in Python loops): figures × moments × window offsets."""
         tracks = self.choreo.tracks
+        places, objs = self.named(step)
         named = [n for n in dict.fromkeys(step.figures) if n in tracks]
-        names = list(dict.fromkeys(named + self._persons))
+        names = list(dict.fromkeys(named + self._persons + [o for o in objs if o in tracks]))
         names = [n for n in names if len(tracks[n].samples)]  # an empty track is never present
         if not names:
             return 0.0
         is_named = np.array([n in set(named) for n in names])
         is_person = np.array([n in self._person_set for n in names])
+        is_object = np.array([n in objs and n not in named for n in names])
         times = np.linspace(step.t0, max(step.t0, step.t1), SPAN_SAMPLES)
         ts = times[:, None] + _OFFSETS[None, :]  # (moments, offsets)
         xs = np.empty((len(names), *ts.shape))
@@ -134,19 +194,35 @@ class Camera:
         hall = pts & (ys >= self.layout.range_top)
         hall_count = hall.sum(axis=(0, 2))
         use = np.where(((hall_count > 0) & (hall_count < count))[None, :, None], hall, pts)
+        side = hall_count > 0
+        # a named object is a place: framed where it is at each moment, on the actors' side only
+        at_obj = is_object[:, None, None] & present[:, :, None]
+        on_side = np.where(side[None, :, None], ys >= self.layout.range_top, ys < self.layout.range_top)
+        use = use | (at_obj & on_side)
         inf = np.inf
-        minx = np.where(use, xs, inf).min(axis=(0, 2)) - PAD
-        maxx = np.where(use, xs, -inf).max(axis=(0, 2)) + PAD
-        miny = np.where(use, ys, inf).min(axis=(0, 2)) - PAD
-        maxy = np.where(use, ys, -inf).max(axis=(0, 2)) + PAD
+        minx = np.where(use, xs, inf).min(axis=(0, 2))
+        maxx = np.where(use, xs, -inf).max(axis=(0, 2))
+        miny = np.where(use, ys, inf).min(axis=(0, 2))
+        maxy = np.where(use, ys, -inf).max(axis=(0, 2))
+        if len(places):  # the named places on the actors' side of the range, as _raw_box takes them
+            in_hall = places[:, 1] >= self.layout.range_top
+            for sel, where in ((places[in_hall], side), (places[~in_hall], ~side)):
+                if len(sel):
+                    lo, hi = sel.min(axis=0), sel.max(axis=0)
+                    minx = np.where(where, np.minimum(minx, lo[0]), minx)
+                    maxx = np.where(where, np.maximum(maxx, hi[0]), maxx)
+                    miny = np.where(where, np.minimum(miny, lo[1]), miny)
+                    maxy = np.where(where, np.maximum(maxy, hi[1]), maxy)
+        minx, miny, maxx, maxy = minx - PAD, miny - PAD, maxx + PAD, maxy + PAD
         _, _, w, h = self.rect
         aspect = w / max(h, 1)
         spans = np.maximum(np.maximum(maxx - minx, (maxy - miny) * aspect), MIN_SPAN * aspect)
         spans = spans[count > 0]
         return float(spans.max()) if len(spans) else 0.0
 
-    def _box(self, names: list[str], t: float, span_w: float | None = None) -> Bounds:
-        raw = self._raw_box(names, t)
+    def _box(self, names: list[str], t: float, span_w: float | None = None,
+             places: np.ndarray | None = None) -> Bounds:
+        raw = self._raw_box(names, t, places)
         if raw is None:
             raw = self.layout.hall_bounds
         cx, cy = (raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2
@@ -174,15 +250,16 @@ class Camera:
         if self.mode == "full":
             return self.layout.full_bounds, True
         span = self.step_span(step) if step is not None else None
-        cur = self._box(self.actors(step, t), t, span)
+        cur = self._box(self.actors(step, t), t, span, self.places(step, t))
         i = self._step_index(step)
         if i is None or i == 0:
             return cur, True
-        u = _smooth((t - step.t0) / self.blend) if self.blend > 0 else 1.0
+        blend = self.blend_of(step)
+        u = _smooth((t - step.t0) / blend) if blend > 0 else 1.0
         if u >= 1.0:
             return cur, True
         before = self._steps[i - 1]
-        prev = self._box(self.actors(before, t), t, self.step_span(before))
+        prev = self._box(self.actors(before, t), t, self.step_span(before), self.places(before, t))
         settled = abs((prev[2] - prev[0]) - (cur[2] - cur[0])) < 1e-9
         return _blend(prev, cur, u), settled
 

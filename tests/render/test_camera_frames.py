@@ -1,0 +1,99 @@
+"""The camera frames the clause: at every step of the bundled rite, once it has eased into the step,
+the figures acting in it and the landmarks its clause names are inside the picture (the main view,
+or the 侯道 strip for what stands at the far end of the range while the actors are in the hall).
+
+The boxes come from the camera itself (no drawing), at several moments of every step; a few frames
+are drawn and read back to see that the 階 and the 堂 named are really on screen.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from choreo.planning import plan_script
+from choreo.render.camera import Camera
+from choreo.render.config import RenderConfig
+from choreo.render.figstate import own_landmarks
+from choreo.render.frame import CAPTION_BAND, FrameRenderer
+from choreo.render.framing import named_landmarks
+from choreo.render.planlayout import build_layout, split_panels, strip_viewport, without_landmarks
+from choreo.render.style import PLAN
+from choreo.render.viewport import fit
+
+
+@pytest.fixture(scope="module")
+def rite():
+    return plan_script("xiangshe/full")
+
+
+def _inside(x, y, box, margin=0.0) -> bool:
+    return box[0] + margin <= x <= box[2] - margin and box[1] + margin <= y <= box[3] - margin
+
+
+def test_named_landmarks_are_the_venues_words(rite):
+    venue = rite.venue
+    assert named_landmarks("揖進，當階，北面揖。", venue) == ("西階",)  # an alias of the venue file
+    assert named_landmarks("襲而俟于堂西，南面", venue) == ("堂西",)  # the longer word, not the 堂
+    assert named_landmarks("升自西階，適堂", venue) == ("西階", "堂")
+    assert named_landmarks("北面揖", venue) == ()
+
+
+def test_every_step_frames_its_actors_and_named_landmarks(rite):
+    cfg = RenderConfig()
+    panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=cfg.px(CAPTION_BAND))
+    layout = without_landmarks(build_layout(rite.venue), frozenset(own_landmarks(rite)))
+    cam = Camera(rite, layout, panels.main, "auto")
+    strip = strip_viewport(layout, panels.strip).world_bounds
+    checked = named_seen = 0
+    for step in rite.steps:
+        blend = cam.blend_of(step)
+        for t in np.linspace(step.t0 + blend, step.t1, 4):
+            box = cam.box(t, step)
+            vp_bounds = fit(box, panels.main, margin=0.0).world_bounds
+            hall_side = False
+            for name in step.figures:
+                pose = rite.pose_at(name, t)
+                if pose is None:
+                    continue
+                r = rite.figures[name].radius or 1.0
+                if pose.y >= layout.range_top:
+                    hall_side = True
+                ok = _inside(pose.x, pose.y, vp_bounds, r) or (
+                    pose.y < layout.range_top and _inside(pose.x, pose.y, strip))
+                assert ok, f"{step.id} at {t:.1f}: {name} at ({pose.x:.1f}, {pose.y:.1f}) outside {vp_bounds}"
+                checked += 1
+            for x, y in cam.places(step, t):
+                far = (y < layout.range_top) == hall_side  # the other side of the range: the strip shows it
+                ok = _inside(x, y, vp_bounds) or (far and _inside(x, y, strip))
+                assert ok, f"{step.id} ({step.text[:12]}): named place ({x:.1f}, {y:.1f}) outside {vp_bounds}"
+                named_seen += 1
+    assert checked > 2000 and named_seen > 300  # the walk above looked at the whole rite
+
+
+def _stair_pixels(surf, rect) -> int:
+    left, top, w, h = rect
+    arr = pygame.surfarray.pixels3d(surf.subsurface(pygame.Rect(rect)))
+    return int(np.all(arr == PLAN["stair"], axis=2).sum())
+
+
+@pytest.mark.parametrize("sid", ["e1.s08", "e7.s01"])
+def test_drawn_frame_shows_what_the_clause_names(rite, sid):
+    """「揖進，當階，北面揖」 shows the 西階 (its treads' colour drawn, its foot inside the main view);
+    「司馬袒、決，執弓升」 keeps the whole 堂 he goes up to on screen, from the moment the camera has
+    eased into the step to its end (before, the 堂 was cut at the top)."""
+    r = FrameRenderer(rite, RenderConfig(size=(640, 360)))
+    step = rite.step(sid)
+    minx, miny, maxx, maxy = rite.venue.landmarks["堂"].geometry.bounds
+    for t in (step.t0 + r.camera.blend_of(step), (step.t0 + step.t1) / 2, step.t1):
+        surf = r.draw(t, step)
+        vp = r.main_viewport(t, step)
+        assert _stair_pixels(surf, r.panels.main) > 20
+        if sid == "e1.s08":
+            px, py = vp.to_screen(*rite.venue.landmarks["西階"].point)
+            left, top, w, h = r.panels.main
+            assert left <= px < left + w and top <= py < top + h
+        else:
+            b = vp.world_bounds
+            assert b[0] <= minx and maxx <= b[2] and b[1] <= miny and maxy <= b[3]
