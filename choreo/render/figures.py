@@ -18,7 +18,7 @@ from choreo.model import Choreography, FigureInfo, Pose, Step
 from choreo.render.config import RenderConfig
 from choreo.render.drawplan import draw_shapes, label_measure
 from choreo.render.figstate import FigureStates
-from choreo.render.placement import _clear, _inside, place_indexed
+from choreo.render.labelling import Mark, plan_labels
 from choreo.render.planlayout import PlanLayout
 from choreo.render.rangemarks import draw_side_hold
 from choreo.render.style import CAPTION, INK, PLAN, colour_of
@@ -159,53 +159,38 @@ class FigureLayer:
             x += w + 2
         return out
 
-    def place_labels(self, figs: list[PlacedFigure], taken: list, clip) -> list:
-        """Figure labels, clear of every disc, held object and other label; returns drawing orders
-        ``(text, left, top, size, vertical)``.
+    def label_plan(self, figs: list[PlacedFigure], taken: list, clip) -> tuple[list, list]:
+        """Figure labels clear of every disc, held object, box in ``taken`` and other label (labelling.py):
+        ``(drawing orders (text, left, top, size, False), keyed [(index into figs, number)])``.
 
-        A label that fits nowhere beside its figure (a file of archers shoulder to shoulder) is set
-        vertically above or below the disc; failing that, an acting figure's label is drawn at its
-        first spot only if it covers no other label, and any other is left out, since overlapping
-        labels read as neither.
-        """
+        A person whose label fits nowhere beside him (a file shoulder to shoulder) is numbered: the
+        number is drawn in his disc and the frame's key gives his name. ``taken`` is extended with
+        the label boxes placed."""
         cfg = self.cfg
         left, top, w, h = clip if clip else (0, 0, *self.cfg.size)
-        bounds = (left, top, left + w, top + h)
         measure = label_measure(self.texts)
-        items = [(f.label, f.px, f.py, f.priority, cfg.px(13 if f.info.kind == "object" and not f.shapes else 17))
-                 for f in figs if f.label]
-        rad = [f.r for f in figs if f.label]
-        # a label stands clear of its own disc (whose box includes the facing wedge): the gap is
-        # counted from the figure's centre, so it is the radius and a little more
         pad = cfg.px(4)
-        gaps = [r + pad for r in rad]
-        done = place_indexed(items, measure, bounds=bounds, taken=taken, force=99, gaps=gaps)
-        out = [(items[i][0], lx, ly, items[i][4], False) for i, lx, ly in done]
-        placed = {i for i, _, _ in done}
-        label_boxes = []
-        for i, lx, ly in done:
-            lw, lh = measure(items[i][0], items[i][4])
-            label_boxes.append((lx, ly, lx + lw, ly + lh))
-        for i in sorted(set(range(len(items))) - placed, key=lambda i: -items[i][3]):
-            text, px, py, priority, size = items[i]
-            vw, vh = self.texts.vertical_size(text, int(size))
-            chosen = None
-            for vx, vy in ((px - vw / 2, py - rad[i] - 2 - vh), (px - vw / 2, py + rad[i] + 2)):
-                box = (vx, vy, vx + vw, vy + vh)
-                if _inside(box, bounds) and _clear(box, taken):
-                    chosen = box
-                    out.append((text, vx, vy, size, True))
-                    break
-            if chosen is None and priority >= 3:
-                lw, lh = measure(text, size)
-                box = (px + gaps[i], py - lh / 2, px + gaps[i] + lw, py + lh / 2)
-                if _clear(box, label_boxes):
-                    chosen = box
-                    out.append((text, box[0], box[1], size, False))
-            if chosen is not None:
-                taken.append(chosen)
-                label_boxes.append(chosen)
-        return out
+        labelled = [f for f in figs if f.label]
+        marks = [Mark(f.name, f.label, f.px, f.py, f.r + pad, f.pose.x, f.pose.y, f.priority,
+                      cfg.px(13 if f.info.kind == "object" and not f.shapes else 17), f.info.kind != "object",
+                      f.boxes[0])
+                 for f in labelled]
+        plan = plan_labels(marks, measure, taken, (left, top, left + w, top + h), pad=pad)
+        out = [(marks[i].text, box[0], box[1], marks[i].size, False) for i, box in plan.labels]
+        index = {id(f): k for k, f in enumerate(figs)}
+        keyed = [(index[id(labelled[i])], n) for i, n in plan.keyed]
+        return out, keyed
+
+    def place_labels(self, figs: list[PlacedFigure], taken: list, clip) -> list:
+        """The drawing orders of :meth:`label_plan` (the numbered figures left aside)."""
+        return self.label_plan(figs, taken, clip)[0]
+
+    def paint_numbers(self, surf, figs: list[PlacedFigure], keyed) -> None:
+        """The key number of each numbered figure, in his disc."""
+        for i, n in keyed:
+            f = figs[i]
+            tag = self.texts.render(str(n), self.cfg.px(11), INK, PLAN["halo"], where="key number")
+            surf.blit(tag, (f.px - tag.get_width() / 2, f.py - tag.get_height() / 2))
 
     def blit_labels(self, surf, labels) -> None:
         for text, lx, ly, size, vertical in labels:

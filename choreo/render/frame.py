@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import sys
 import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -17,18 +19,43 @@ from choreo.render.camera import Camera
 from choreo.render.caption import CaptionBand
 from choreo.render.card import TitleCard
 from choreo.render.config import RenderConfig
-from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, furniture_boxes
+from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, furniture_boxes, label_measure
 from choreo.render.figstate import own_landmarks
 from choreo.render.figures import FigureLayer
+from choreo.render.labelling import corner_box, key_size
 from choreo.render.placement import settle
 from choreo.render.planlayer import PlanLayer, quantised
 from choreo.render.planlayout import build_layout, split_panels, strip_viewport, without_landmarks
 from choreo.render.rangemarks import draw_loose_cords
-from choreo.render.style import PLAN
+from choreo.render.style import INK, PLAN
 from choreo.render.text import TextCache
-from choreo.render.viewport import Viewport, fit
+from choreo.render.viewport import Rect, Viewport, fit
 
 CAPTION_BAND = 150  # pixels at a 720-px frame
+KEY_TEXT = 15  # the key's names, pixels at a 720-px frame
+KEY_HEIGHT = 0.45  # the key's columns are at most this part of the panel's height (then a column more)
+
+
+def _clear_of(a, b) -> bool:
+    return not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
+
+
+@dataclass(frozen=True)
+class FrameLayout:
+    """The main view's boxes at one moment (pixels: left, top, right, bottom), as drawn.
+
+    ``labels`` are the figure labels' drawing orders and ``label_boxes`` their boxes; ``keyed`` the
+    numbered figures (index into ``figures``, number); ``landmark_labels`` (PlacedLabel, box);
+    ``furniture`` the scale bar, the north arrow, the key (if any) and the reserved boxes by name.
+    """
+
+    viewport: Viewport
+    figures: list
+    labels: tuple
+    label_boxes: tuple
+    keyed: tuple
+    landmark_labels: tuple
+    furniture: dict
 
 
 class FrameRenderer:
@@ -55,6 +82,8 @@ class FrameRenderer:
         # per surface drawn on: the caption now in its bottom band, and what frame it holds
         self._bands: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._drawn: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._reserved: list[Callable[[Rect, float, Step | None], list]] = []
+        self._layout: tuple | None = None  # (key, FrameLayout) of the last frame laid out
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
         for step in choreo.steps:
@@ -99,7 +128,7 @@ class FrameRenderer:
         main = self.panels.main
         level = self.layer.draw(surf, vp, exact)
         surf.set_clip(pygame.Rect(main))
-        self._draw_main(surf, vp, level, t, step)
+        self._draw_main(surf, vp, level, t, step, (t, step.id if step else None, view))
         surf.set_clip(None)
         pygame.draw.rect(surf, PLAN["frame"], main, 1)
         if self.strip_vp is not None:
@@ -161,12 +190,28 @@ class FrameRenderer:
 
     def furniture(self, t: float, step: Step | None = None, view: Viewport | None = None):
         """(scale bar, north arrow) pixel boxes of the main view at t, as :meth:`draw` places them."""
+        fl = self.frame_layout(t, step, view)
+        return fl.furniture["scale bar"], fl.furniture["north"]
+
+    def reserve(self, boxes: Callable[[Rect, float, Step | None], list]) -> None:
+        """Keep boxes of the main view free of labels and furniture: ``boxes(panel rect, t, step)``
+        gives the pixel boxes (left, top, right, bottom) something else draws in at t (an inset)."""
+        self._reserved.append(boxes)
+        self._layout = None
+
+    def frame_layout(self, t: float, step: Step | None = None, view: Viewport | None = None) -> FrameLayout:
+        """Every box of the main view at t as :meth:`draw` lays it out (figures, their labels and key
+        numbers, landmark labels, furniture), without drawing: computed once per frame."""
         if step is None:
             step = self.choreo.step_at(t)
+        key = (t, step.id if step else None, view)
+        if self._layout is not None and self._layout[0] == key:
+            return self._layout[1]
         vp, exact = self._main_view(t, step, view)
-        figs = self.figures.layout(vp, t, step, small=False)
-        plan = self.layer.labels(vp.scale if exact else quantised(vp.scale))
-        return self._furniture(vp, figs, self._anchors(vp, plan))
+        level = vp.scale if exact else quantised(vp.scale)
+        fl = self._lay_out(vp, level, t, step)
+        self._layout = (key, fl)
+        return fl
 
     def _anchors(self, vp: Viewport, plan) -> list:
         """Small boxes round the points the plan's landmark labels stand for (kept uncovered)."""
@@ -177,42 +222,113 @@ class FrameRenderer:
             out.append((ax - reach, ay - reach, ax + reach, ay + reach))
         return out
 
-    def _furniture(self, vp: Viewport, figs, anchors) -> tuple:
-        return furniture_boxes(vp, self.texts, self.cfg, [box for f in figs for box in f.boxes] + anchors)
-
-    def _draw_main(self, surf, vp: Viewport, level: float, t: float, step: Step | None) -> None:
-        """Figures, their labels and the landmark labels; a figure's label wins over a landmark's.
-
-        The scale bar and the north arrow go to corners where no figure stands and are drawn first,
-        under the figures, so that they hide none even where no corner is free."""
+    def _lay_out(self, vp: Viewport, level: float, t: float, step: Step | None) -> FrameLayout:
+        """One placement pass over the main view: reserved boxes and furniture first (corners clear of
+        figures), then figure labels (a numbered key for those that fit nowhere), the key in a free
+        corner, and the landmark labels last, each kept only where it covers nothing placed before."""
+        cfg = self.cfg
         figs = self.figures.layout(vp, t, step, small=False)
         left, top, w, h = vp.rect
+        bounds = (left, top, left + w, top + h)
         plan = self.layer.labels(level)
-        s = vp.scale
+        f = vp.scale / level  # during a zoom blend, offsets follow the scale so labels keep their side
         wanted = []
         for lab in plan:
             ax, ay = vp.to_screen(lab.x, lab.y)
-            f = s / level  # during a zoom blend, offsets follow the scale so labels keep their side
             x0, y0 = ax + lab.dx * f, ay + lab.dy * f
             wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
         anchors = self._anchors(vp, plan)
-        bar, north = self._furniture(vp, figs, anchors)
-        draw_scale_bar(surf, vp, self.texts, self.cfg, bar)
-        draw_north(surf, vp.rect, self.texts, self.cfg, north)
-        taken = [box for f in figs for box in f.boxes] + [bar, north]
-        labels = []
-        if self.cfg.labels:
-            occupied = taken + anchors
-            labels = self.figures.place_labels(figs, occupied, surf.get_clip())
-            taken += occupied[len(taken) + len(anchors):]  # the figure labels placed
-        kept = settle(wanted, list(taken), gap=self.cfg.px(5), bounds=(left, top, left + w, top + h))
+        reserved = [tuple(b) for fn in self._reserved for b in fn(vp.rect, t, step)]
+        bodies = [box for fig in figs for box in fig.boxes]
+        bar, north = furniture_boxes(vp, self.texts, cfg, bodies + anchors + reserved)
+        fixed = bodies + [bar, north] + reserved
+        labels, keyed, key_box = [], [], None
+        if cfg.labels:
+            occupied = fixed + anchors
+            labels, keyed = self.figures.label_plan(figs, occupied, vp.rect)
+            if keyed:
+                labels, keyed, key_box = self._key_place(vp, figs, labels, keyed, fixed, [bar, north] + reserved)
+        label_boxes = [self._label_box(lab) for lab in labels]
+        taken = fixed + label_boxes + ([key_box] if key_box else [])
+        kept = settle(wanted, taken + anchors, gap=cfg.px(5), bounds=bounds)
+        shown = {fig.label for fig in figs if fig.label and fig.info.kind == "object"}
+        plan_out = []
         for lab, box in zip(plan, kept, strict=True):
-            if box is not None:
-                surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"),
-                          box[:2])
+            if box is not None and lab.text not in shown:  # an object drawn with its name names its place
+                plan_out.append((lab, box))
+                shown.add(lab.text)
+        furniture = {"scale bar": bar, "north": north}
+        if key_box is not None:
+            furniture["key"] = key_box
+        for k, b in enumerate(reserved):
+            furniture[f"reserved {k + 1}"] = b
+        return FrameLayout(vp, figs, tuple(labels), tuple(label_boxes), tuple(keyed), tuple(plan_out), furniture)
+
+    def _label_box(self, lab) -> tuple:
+        text, lx, ly, size, _ = lab
+        lw, lh = label_measure(self.texts)(text, size)
+        return (lx, ly, lx + lw, ly + lh)
+
+    def _key_entries(self, figs, keyed) -> list[str]:
+        return [f"{n} {figs[i].label}" for i, n in keyed]
+
+    def _key_place(self, vp: Viewport, figs, labels, keyed, fixed, hard):
+        """The key's corner; labels it would cover join the key (twice at most: it grows as they do)."""
+        cfg = self.cfg
+        measure = label_measure(self.texts)
+        box = None
+        for _ in range(3):
+            kw, kh, _ = key_size(self._key_entries(figs, keyed), measure, cfg.px(KEY_TEXT), cfg.dim(4),
+                                 vp.rect[3] * KEY_HEIGHT)
+            furniture = fixed[len(fixed) - len(hard):]
+            box = corner_box(vp.rect, kw, kh, cfg.dim(10), fixed[:len(fixed) - len(hard)]
+                             + [self._label_box(lab) for lab in labels], order=("tl", "br", "bl", "tr"), hard=furniture)
+            covered = [lab for lab in labels if not _clear_of(self._label_box(lab), box)]
+            if not covered:
+                break
+            names = {lab[0] for lab in covered}
+            labels = [lab for lab in labels if lab not in covered]
+            extra = [k for k, fig in enumerate(figs) if fig.label in names and fig.info.kind != "object"]
+            keyed = list(keyed) + [(k, len(keyed) + j + 1) for j, k in enumerate(extra)]
+        return labels, keyed, box
+
+    def _draw_main(self, surf, vp: Viewport, level: float, t: float, step: Step | None, key) -> None:
+        """Figures, their labels, the key and the landmark labels as :meth:`frame_layout` places them.
+
+        The scale bar and the north arrow go to corners where no figure stands and are drawn first,
+        under the figures, so that they hide none even where no corner is free."""
+        fl = self._lay_out(vp, level, t, step)
+        self._layout = (key, fl)
+        draw_scale_bar(surf, vp, self.texts, self.cfg, fl.furniture["scale bar"])
+        draw_north(surf, vp.rect, self.texts, self.cfg, fl.furniture["north"])
+        for lab, box in fl.landmark_labels:
+            surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"), box[:2])
         draw_loose_cords(surf, vp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
-        self.figures.paint(surf, vp, figs, t, small=False)
-        self.figures.blit_labels(surf, labels)
+        self.figures.paint(surf, vp, fl.figures, t, small=False)
+        self.figures.paint_numbers(surf, fl.figures, fl.keyed)
+        self.figures.blit_labels(surf, fl.labels)
+        if "key" in fl.furniture:
+            self._draw_key(surf, fl)
+
+    def _draw_key(self, surf, fl: FrameLayout) -> None:
+        """The numbered figures' names, one a row, in a box with a halo-coloured ground."""
+        box = fl.furniture["key"]
+        x0, y0, x1, y1 = (round(v) for v in box)
+        pygame.draw.rect(surf, PLAN["halo"], (x0, y0, x1 - x0, y1 - y0), border_radius=3)
+        pygame.draw.rect(surf, PLAN["frame"], (x0, y0, x1 - x0, y1 - y0), 1, border_radius=3)
+        pad = self.cfg.dim(4)
+        size = self.cfg.px(KEY_TEXT)
+        measure = label_measure(self.texts)
+        entries = self._key_entries(fl.figures, fl.keyed)
+        _, _, rows = key_size(entries, measure, size, pad, fl.viewport.rect[3] * KEY_HEIGHT)
+        x = x0 + pad
+        for k in range(0, len(entries), rows):
+            column = entries[k:k + rows]
+            y = y0 + pad
+            for entry in column:
+                surf.blit(self.texts.render(entry, size, INK, where="key"), (x, y))
+                y += measure(entry, size)[1]
+            x += max(measure(e, size)[0] for e in column) + pad
 
     def _draw_strip(self, surf, main_vp: Viewport, t: float, step: Step | None) -> None:
         svp = self.strip_vp

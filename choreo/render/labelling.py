@@ -1,0 +1,190 @@
+"""Figure labels and the numbered key, as pixel boxes (pure geometry: no pygame; text is measured by
+a function passed in).
+
+Every person on the panel is named, beside his disc or, where there is no room, by a number drawn
+in his disc and listed in a key. A label is one line, never broken: a name set one character per
+line (「釋/獲/者」) reads as three words. People standing in a file (the 三耦 at the 堂西, the 弟子
+in their rank) are labelled all on one side of the file, and those of them whose name has no room
+on that side are numbered in file order, so that a reader can tell which name belongs to which disc.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from choreo.render.placement import _clear, _inside, _near, spots
+
+Box = tuple[float, float, float, float]
+FILE_REACH = 7.0  # 尺 between neighbours of a file (modelling choice: a 步 and a little, the ranks' spacing)
+FILE_LEAST = 3  # people that make a file (two side by side are labelled as two)
+LONG_FILE = 4  # a file this long is numbered where its names do not fit (a shorter one tries each alone)
+FILE_WIDTH = 2.0  # 尺 a file may spread across its line (modelling choice: people in line, not a cluster)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One figure to label: its disc on screen, its position in the world (for files), its words."""
+
+    name: str
+    text: str
+    px: float
+    py: float
+    r: float  # pixels from the centre a label must stand off (disc and facing wedge)
+    x: float  # world position (尺)
+    y: float
+    priority: int
+    size: float
+    person: bool
+    body: Box = (0.0, 0.0, 0.0, 0.0)  # his disc with its facing wedge (pixels)
+
+
+@dataclass(frozen=True)
+class LabelPlan:
+    """Where the labels go: ``labels`` (mark index, box) and ``keyed`` (mark index, key number)."""
+
+    labels: tuple[tuple[int, Box], ...]
+    keyed: tuple[tuple[int, int], ...]
+
+
+def files(marks: Sequence[Mark]) -> list[list[int]]:
+    """Groups of FILE_LEAST or more people each within FILE_REACH 尺 of the next, ordered along the
+    file (west to east, or north to south)."""
+    people = [i for i, m in enumerate(marks) if m.person]
+    parent = {i: i for i in people}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for a_pos, a in enumerate(people):
+        for b in people[a_pos + 1:]:
+            if (marks[a].x - marks[b].x) ** 2 + (marks[a].y - marks[b].y) ** 2 <= FILE_REACH ** 2:
+                parent[root(a)] = root(b)
+    groups: dict[int, list[int]] = {}
+    for i in people:
+        groups.setdefault(root(i), []).append(i)
+    out = []
+    for members in groups.values():
+        if len(members) < FILE_LEAST:
+            continue
+        xs, ys = [marks[i].x for i in members], [marks[i].y for i in members]
+        across = max(xs) - min(xs) >= max(ys) - min(ys)
+        if min(max(xs) - min(xs), max(ys) - min(ys)) > FILE_WIDTH:
+            continue  # a cluster (the 司射 and the 司馬 at their places, the musicians): one by one
+        out.append(sorted(members, key=lambda i: (marks[i].x, -marks[i].y) if across else (-marks[i].y, marks[i].x)))
+    return sorted(out, key=lambda g: (-max(marks[i].priority for i in g), g[0]))
+
+
+def _side_box(m: Mark, w: float, h: float, side: str, pad: float) -> Box:
+    """The label box on one side of the figure, ``pad`` clear of his disc and facing wedge (``body``)."""
+    b = m.body
+    if side == "right":
+        return (b[2] + pad, m.py - h / 2, b[2] + pad + w, m.py + h / 2)
+    if side == "left":
+        return (b[0] - pad - w, m.py - h / 2, b[0] - pad, m.py + h / 2)
+    if side == "above":
+        return (m.px - w / 2, b[1] - pad - h, m.px + w / 2, b[1] - pad)
+    return (m.px - w / 2, b[3] + pad, m.px + w / 2, b[3] + pad + h)
+
+
+def _file_sides(marks: Sequence[Mark], members: list[int]) -> tuple[str, ...]:
+    xs, ys = [marks[i].px for i in members], [marks[i].py for i in members]
+    across = max(xs) - min(xs) >= max(ys) - min(ys)
+    return ("above", "below") if across else ("right", "left")
+
+
+def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[float, float]],
+                taken: list[Box], bounds: Box, gap: float = 0.0, pad: float = 4.0) -> LabelPlan:
+    """Place the marks' labels clear of ``taken`` (discs, furniture, landmark points) and of each
+    other, inside ``bounds``; ``taken`` is extended with the boxes placed. A person whose label fits
+    nowhere gets a key number (in order of placement); an object's label is left out instead."""
+    placed: list[tuple[int, Box]] = []
+    keyed: list[int] = []
+    sizes = [measure(m.text, m.size) for m in marks]
+    visible = [bounds[0] <= m.px <= bounds[2] and bounds[1] <= m.py <= bounds[3] for m in marks]
+    done: set[int] = set()
+    for members in files(marks):
+        members = [i for i in members if visible[i]]
+        if len(members) < FILE_LEAST:
+            continue
+        sides = _file_sides(marks, members)
+        across = sides[0] == "above"
+        best: list[tuple[int, Box]] = []
+        for side in sides:  # the side where most of the file fits
+            fits: list[tuple[int, Box]] = []
+            for i in members:
+                b = _side_box(marks[i], sizes[i][0] + gap, sizes[i][1], side, pad)
+                if _inside(b, bounds) and _clear(b, taken) and _clear(b, [f[1] for f in fits]):
+                    fits.append((i, b))
+            if len(fits) > len(best):
+                best = fits
+        if across and len(best) < len(members):
+            best = []  # names side by side along a file would alternate sides: the file is numbered
+        placed += best
+        taken += [b for _, b in best]
+        got = {i for i, _ in best}
+        rest = [i for i in members if i not in got]
+        alone = len(members) < LONG_FILE  # in a short file, or an actor: tried alone, else numbered
+        keyed += [i for i in rest if not alone and marks[i].priority < 3]  # in file order
+        members = [i for i in members if i in got or not alone and marks[i].priority < 3]
+        done.update(members)
+    order = sorted((i for i in range(len(marks)) if i not in done and visible[i]),
+                   key=lambda i: (-marks[i].priority, i))
+    for i in order:
+        m = marks[i]
+        w, h = sizes[i]
+        g = m.r + gap
+        near = _near(taken, m.px, m.py, w, h, g)
+        chosen = None
+        for left, top in spots(m.px, m.py, w, h, g):
+            box = (left, top, left + w, top + h)
+            if _inside(box, bounds) and _clear(box, near):
+                chosen = box
+                break
+        if chosen is not None:
+            placed.append((i, chosen))
+            taken.append(chosen)
+        elif m.person:
+            keyed.append(i)
+    return LabelPlan(tuple(placed), tuple((i, k + 1) for k, i in enumerate(keyed)))
+
+
+def key_size(entries: Sequence[str], measure: Callable[[str, float], tuple[float, float]], size: float,
+             pad: float, max_h: float) -> tuple[float, float, int]:
+    """(width, height, rows a column) of a key listing ``entries`` in columns no taller than ``max_h``."""
+    if not entries:
+        return 0.0, 0.0, 0
+    row = max(measure(e, size)[1] for e in entries)
+    rows = max(1, min(len(entries), int((max_h - 2 * pad) // row)))
+    columns = [entries[k:k + rows] for k in range(0, len(entries), rows)]
+    w = sum(max(measure(e, size)[0] for e in col) for col in columns) + pad * (len(columns) + 1)
+    return w, row * min(rows, len(entries)) + 2 * pad, rows
+
+
+def corner_box(rect: tuple[float, float, float, float], w: float, h: float, margin: float,
+               avoid: Sequence[Box], order: Sequence[str] = ("tl", "bl", "tr", "br"),
+               hard: Sequence[Box] = ()) -> Box:
+    """A w × h box in a corner of ``rect`` (left, top, width, height), or just beside a ``hard`` box
+    standing in a corner, that covers none of ``hard`` (furniture) and none of ``avoid``; else the
+    one of those covering the least area of ``avoid``."""
+    left, top, rw, rh = rect
+    at = {"tl": (left + margin, top + margin), "bl": (left + margin, top + rh - margin - h),
+          "tr": (left + rw - margin - w, top + margin), "br": (left + rw - margin - w, top + rh - margin - h)}
+    boxes = [(at[k][0], at[k][1], at[k][0] + w, at[k][1] + h) for k in order]
+    for f in hard:  # beside a piece of furniture: under or over it, after or before it
+        for x, y in ((f[0], f[3] + margin), (f[0], f[1] - margin - h), (f[2] + margin, f[1]),
+                     (f[0] - margin - w, f[1]), (f[2] - w, f[3] + margin), (f[2] - w, f[1] - margin - h)):
+            boxes.append((x, y, x + w, y + h))
+    inside = (left, top, left + rw, top + rh)
+    boxes = [b for b in boxes if _inside(b, inside) and _clear(b, hard)] or boxes[:len(order)]
+    for b in boxes:
+        if _clear(b, avoid):
+            return b
+
+    def covered(b: Box) -> float:
+        return sum(max(0.0, min(b[2], o[2]) - max(b[0], o[0])) * max(0.0, min(b[3], o[3]) - max(b[1], o[1]))
+                   for o in avoid)
+    return min(boxes, key=covered)

@@ -1,0 +1,94 @@
+"""One placement pass holds through the whole bundled rite: from the frame's own layout boxes (what
+:meth:`FrameRenderer.draw` draws), at the middle and the end of every step, no two labels overlap,
+no label lies under the scale bar, the north arrow, the key or a reserved box, every person in the
+main view has his name beside him or a number in his disc that the key lists, and no name is broken
+across lines. A reserved box (the shot's inset) is kept clear of labels and furniture."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from choreo.planning import plan_script
+from choreo.render.config import RenderConfig
+from choreo.render.frame import FrameRenderer
+
+
+@pytest.fixture(scope="module")
+def rite():
+    return plan_script("xiangshe/full")
+
+
+def _meets(a, b) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def _check(fl, where: str) -> int:
+    left, top, w, h = fl.viewport.rect
+    furniture = list(fl.furniture.items())
+    boxes = [(f"label {lab[0]}", box) for lab, box in zip(fl.labels, fl.label_boxes, strict=True)]
+    boxes += [(f"landmark {lab.text}", box) for lab, box in fl.landmark_labels]
+    for lab in fl.labels:
+        assert not lab[4], f"{where}: {lab[0]} set one character a line"
+    for i, (na, a) in enumerate(boxes):
+        for nb, b in boxes[i + 1:]:
+            assert not _meets(a, b), f"{where}: {na} overlaps {nb}"
+        for nf, f in furniture:
+            assert not _meets(a, f), f"{where}: {na} lies under the {nf}"
+    for i, (na, a) in enumerate(furniture):
+        for nb, b in furniture[i + 1:]:
+            if "reserved" in na or "reserved" in nb or "key" in (na, nb):
+                assert not _meets(a, b), f"{where}: the {na} overlaps the {nb}"
+    named = {lab[0] for lab in fl.labels}
+    numbered = {fl.figures[i].label for i, _ in fl.keyed}
+    people = [f for f in fl.figures if f.info.kind != "object" and f.label
+              and left <= f.px < left + w and top <= f.py < top + h]
+    for f in people:
+        assert f.label in named or f.label in numbered, f"{where}: {f.name} has no label and no number"
+    if fl.keyed:
+        assert "key" in fl.furniture
+        assert sorted(n for _, n in fl.keyed) == list(range(1, len(fl.keyed) + 1))
+    return len(people)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_no_overlap_and_everyone_named_through_the_rite(rite, size):
+    r = FrameRenderer(rite, RenderConfig(size=size))
+    seen = 0
+    for step in rite.steps:
+        for t in ((step.t0 + step.t1) / 2, step.t1):
+            seen += _check(r.frame_layout(t, step), f"{step.id} at {t:.1f} ({size[0]}px)")
+    assert seen > 5000  # most frames hold a crowd
+
+
+def test_layout_is_what_is_drawn(rite):
+    """The numbers in the discs are drawn where the layout puts them, and the key is on screen."""
+    r = FrameRenderer(rite, RenderConfig(size=(1280, 720)))
+    step = rite.step("e7.s01")
+    t = (step.t0 + step.t1) / 2
+    surf = r.draw(t, step)
+    fl = r.frame_layout(t, step)
+    assert fl.keyed, "the file at the 堂西 is numbered at this zoom"
+    img = np.frombuffer(pygame.image.tobytes(surf, "RGB"), np.uint8).reshape(720, 1280, 3)
+    x0, y0, x1, y1 = (int(v) for v in fl.furniture["key"])
+    patch = img[y0 + 2:y1 - 2, x0 + 2:x1 - 2].astype(int)
+    assert (patch.sum(axis=2) < 200).sum() > 100  # the key's names, dark on light
+
+
+def test_reserved_box_is_kept_clear(rite):
+    r = FrameRenderer(rite, RenderConfig(size=(1280, 720)))
+    inset = []
+
+    def corner(rect, t, step):
+        left, top, w, h = rect
+        box = (left + w - 330, top + h - 200, left + w - 10, top + h - 10)
+        inset.append(box)
+        return [box]
+
+    r.reserve(corner)
+    for sid in ("e1.s08", "e2.s17c", "e5.s08", "e7.s01"):
+        step = rite.step(sid)
+        fl = r.frame_layout(step.t1, step)
+        assert fl.furniture["reserved 1"] == inset[-1]
+        _check(fl, sid)
