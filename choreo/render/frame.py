@@ -316,19 +316,30 @@ class FrameRenderer:
         x0, y0, x1, y1 = (round(v) for v in box)
         pygame.draw.rect(surf, PLAN["halo"], (x0, y0, x1 - x0, y1 - y0), border_radius=3)
         pygame.draw.rect(surf, PLAN["frame"], (x0, y0, x1 - x0, y1 - y0), 1, border_radius=3)
+        size = self.cfg.px(KEY_TEXT)
+        for entry, x, y in self.key_rows(fl):
+            surf.blit(self.texts.render(entry, size, INK, where="key"), (x, y))
+
+    def key_rows(self, fl: FrameLayout) -> list[tuple[str, float, float]]:
+        """The key's rows (text, left, top) in its box: columns of at most KEY_HEIGHT of the panel."""
+        if "key" not in fl.furniture:
+            return []
+        x0, y0 = fl.furniture["key"][:2]
         pad = self.cfg.dim(4)
         size = self.cfg.px(KEY_TEXT)
         measure = label_measure(self.texts)
         entries = self._key_entries(fl.figures, fl.keyed)
         _, _, rows = key_size(entries, measure, size, pad, fl.viewport.rect[3] * KEY_HEIGHT)
+        out = []
         x = x0 + pad
         for k in range(0, len(entries), rows):
             column = entries[k:k + rows]
             y = y0 + pad
             for entry in column:
-                surf.blit(self.texts.render(entry, size, INK, where="key"), (x, y))
+                out.append((entry, x, y))
                 y += measure(entry, size)[1]
             x += max(measure(e, size)[0] for e in column) + pad
+        return out
 
     def _draw_strip(self, surf, main_vp: Viewport, t: float, step: Step | None) -> None:
         svp = self.strip_vp

@@ -14,7 +14,7 @@ from choreo.model import Step
 from choreo.render.caption import display_clause, passage_label
 from choreo.render.drawplan import placed_plan_labels, scale_bar_parts
 from choreo.render.figures import PlacedFigure, wedge_tip
-from choreo.render.placement import settle
+from choreo.render.frame import KEY_TEXT
 from choreo.render.planlayer import quantised
 from choreo.render.planlayout import strip_labels
 from choreo.render.rangemarks import loose_cords as range_loose_cords
@@ -77,32 +77,23 @@ class FrameScene:
     def _main(self, vp: Viewport, level: float, t: float, step: Step | None) -> list:
         r, cfg, texts = self.r, self.cfg, self.texts
         out: list = []
-        figs = r.figures.layout(vp, t, step, small=False)
-        left, top, w, h = vp.rect
-        plan = r.layer.labels(level)
-        wanted = []
-        for lab in plan:
-            ax, ay = vp.to_screen(lab.x, lab.y)
-            f = vp.scale / level
-            x0, y0 = ax + lab.dx * f, ay + lab.dy * f
-            wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
-        anchors = r._anchors(vp, plan)
-        bar, north = r._furniture(vp, figs, anchors)
-        out += self.scale_bar(vp, bar)
-        out += self.north(north)
-        taken = [box for f in figs for box in f.boxes] + [bar, north]
-        labels = []
-        if cfg.labels:
-            occupied = taken + anchors
-            labels = r.figures.place_labels(figs, occupied, main_clip(r))
-            taken += occupied[len(taken) + len(anchors):]
-        kept = settle(wanted, list(taken), gap=cfg.px(5), bounds=(left, top, left + w, top + h))
-        for lab, box in zip(plan, kept, strict=True):
-            if box is not None:
-                out.append(run(texts, lab.text, lab.size, lab.colour, box[0], box[1], PLAN["halo"], "plan label"))
+        fl = r._lay_out(vp, level, t, step)  # the one placement pass the video's frames use
+        out += self.scale_bar(vp, fl.furniture["scale bar"])
+        out += self.north(fl.furniture["north"])
+        for lab, box in fl.landmark_labels:
+            out.append(run(texts, lab.text, lab.size, lab.colour, box[0], box[1], PLAN["halo"], "plan label"))
         out += self.loose_cords(vp, t)
-        out += self.figures(vp, figs, t, small=False)
-        out += self.figure_labels(labels)
+        out += self.figures(vp, fl.figures, t, small=False)
+        for i, n in fl.keyed:
+            f = fl.figures[i]
+            g = run(texts, str(n), cfg.px(11), INK, 0, 0, PLAN["halo"], "key number")
+            out.append(moved(g, f.px - g.box[2] / 2, f.py - g.box[3] / 2))
+        out += self.figure_labels(fl.labels)
+        if "key" in fl.furniture:
+            x0, y0, x1, y1 = (round(v) for v in fl.furniture["key"])
+            out.append(_rect(x0, y0, x1 - x0, y1 - y0, fill=PLAN["halo"], stroke=PLAN["frame"], width=1, radius=3))
+            for entry, x, y in r.key_rows(fl):
+                out.append(run(texts, entry, cfg.px(KEY_TEXT), INK, x, y, None, "key"))
         return out
 
     def loose_cords(self, vp: Viewport, t: float) -> list:
