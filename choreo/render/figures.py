@@ -26,6 +26,7 @@ from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
 from choreo.roles import group_colour
 
+KEY_TAG = 12  # a numbered figure's number, pixels at a 720-px frame
 WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
 BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
 
@@ -159,24 +160,29 @@ class FigureLayer:
             x += w + 2
         return out
 
-    def label_plan(self, figs: list[PlacedFigure], taken: list, clip) -> tuple[list, list]:
+    def label_plan(self, figs: list[PlacedFigure], taken: list, clip, hard=(), hidden=()) -> tuple[list, list]:
         """Figure labels clear of every disc, held object, box in ``taken`` and other label (labelling.py):
         ``(drawing orders (text, left, top, size, False), keyed [(index into figs, number)])``.
 
         A person whose label fits nowhere beside him (a file shoulder to shoulder) is numbered: the
-        number is drawn in his disc and the frame's key gives his name. ``taken`` is extended with
-        the label boxes placed."""
+        number stands beside his disc (a drawing order like a label's) and the frame's key gives his name. ``taken`` is extended with
+        the label boxes placed. Figures standing under a ``hidden`` box (an inset drawn over them) are
+        not labelled."""
         cfg = self.cfg
         left, top, w, h = clip if clip else (0, 0, *self.cfg.size)
         measure = label_measure(self.texts)
         pad = cfg.px(4)
-        labelled = [f for f in figs if f.label]
+        labelled = [f for f in figs if f.label and not any(  # a figure under an inset is not seen
+            b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
         marks = [Mark(f.name, f.label, f.px, f.py, f.r + pad, f.pose.x, f.pose.y, f.priority,
                       cfg.px(13 if f.info.kind == "object" and not f.shapes else 17), f.info.kind != "object",
                       f.boxes[0])
                  for f in labelled]
-        plan = plan_labels(marks, measure, taken, (left, top, left + w, top + h), pad=pad)
+        plan = plan_labels(marks, measure, taken, (left, top, left + w, top + h), pad=pad, tag_size=cfg.px(KEY_TAG),
+                           hard=hard)
         out = [(marks[i].text, box[0], box[1], marks[i].size, False) for i, box in plan.labels]
+        numbers = dict(plan.keyed)
+        out += [(str(numbers[i]), box[0], box[1], cfg.px(KEY_TAG), False) for i, box in plan.tags]
         index = {id(f): k for k, f in enumerate(figs)}
         keyed = [(index[id(labelled[i])], n) for i, n in plan.keyed]
         return out, keyed
@@ -184,13 +190,6 @@ class FigureLayer:
     def place_labels(self, figs: list[PlacedFigure], taken: list, clip) -> list:
         """The drawing orders of :meth:`label_plan` (the numbered figures left aside)."""
         return self.label_plan(figs, taken, clip)[0]
-
-    def paint_numbers(self, surf, figs: list[PlacedFigure], keyed) -> None:
-        """The key number of each numbered figure, in his disc."""
-        for i, n in keyed:
-            f = figs[i]
-            tag = self.texts.render(str(n), self.cfg.px(11), INK, PLAN["halo"], where="key number")
-            surf.blit(tag, (f.px - tag.get_width() / 2, f.py - tag.get_height() / 2))
 
     def blit_labels(self, surf, labels) -> None:
         for text, lx, ly, size, vertical in labels:

@@ -33,11 +33,8 @@ from choreo.render.viewport import Rect, Viewport, fit
 
 CAPTION_BAND = 150  # pixels at a 720-px frame
 KEY_TEXT = 15  # the key's names, pixels at a 720-px frame
+KEY_TRIES = 3  # placements of the key and the labels round it (the key grows as names join it)
 KEY_HEIGHT = 0.45  # the key's columns are at most this part of the panel's height (then a column more)
-
-
-def _clear_of(a, b) -> bool:
-    return not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
 
 
 @dataclass(frozen=True)
@@ -244,10 +241,19 @@ class FrameRenderer:
         fixed = bodies + [bar, north] + reserved
         labels, keyed, key_box = [], [], None
         if cfg.labels:
-            occupied = fixed + anchors
-            labels, keyed = self.figures.label_plan(figs, occupied, vp.rect)
+            hard = [bar, north] + reserved
+            labels, keyed = self.figures.label_plan(figs, fixed + anchors, vp.rect, hard=hard, hidden=reserved)
+            for _ in range(KEY_TRIES):  # the key in a free corner, the labels planned again clear of it
+                if not keyed:
+                    break
+                box = self._key_box(vp, figs, keyed, bodies + [self._label_box(lab) for lab in labels], hard)
+                if box == key_box:
+                    break
+                key_box = box
+                labels, keyed = self.figures.label_plan(figs, fixed + anchors + [box], vp.rect, hard=hard + [box],
+                                                        hidden=reserved)
             if keyed:
-                labels, keyed, key_box = self._key_place(vp, figs, labels, keyed, fixed, [bar, north] + reserved)
+                key_box = self._key_box(vp, figs, keyed, bodies + [self._label_box(lab) for lab in labels], hard)
         label_boxes = [self._label_box(lab) for lab in labels]
         taken = fixed + label_boxes + ([key_box] if key_box else [])
         kept = settle(wanted, taken + anchors, gap=cfg.px(5), bounds=bounds)
@@ -272,25 +278,13 @@ class FrameRenderer:
     def _key_entries(self, figs, keyed) -> list[str]:
         return [f"{n} {figs[i].label}" for i, n in keyed]
 
-    def _key_place(self, vp: Viewport, figs, labels, keyed, fixed, hard):
-        """The key's corner; labels it would cover join the key (twice at most: it grows as they do)."""
+    def _key_box(self, vp: Viewport, figs, keyed, avoid, hard):
+        """The key's box: sized for its entries, in a corner (or beside the furniture) clear of
+        ``avoid`` (discs, labels) where it can be, never over ``hard`` (the furniture)."""
         cfg = self.cfg
-        measure = label_measure(self.texts)
-        box = None
-        for _ in range(3):
-            kw, kh, _ = key_size(self._key_entries(figs, keyed), measure, cfg.px(KEY_TEXT), cfg.dim(4),
-                                 vp.rect[3] * KEY_HEIGHT)
-            furniture = fixed[len(fixed) - len(hard):]
-            box = corner_box(vp.rect, kw, kh, cfg.dim(10), fixed[:len(fixed) - len(hard)]
-                             + [self._label_box(lab) for lab in labels], order=("tl", "br", "bl", "tr"), hard=furniture)
-            covered = [lab for lab in labels if not _clear_of(self._label_box(lab), box)]
-            if not covered:
-                break
-            names = {lab[0] for lab in covered}
-            labels = [lab for lab in labels if lab not in covered]
-            extra = [k for k, fig in enumerate(figs) if fig.label in names and fig.info.kind != "object"]
-            keyed = list(keyed) + [(k, len(keyed) + j + 1) for j, k in enumerate(extra)]
-        return labels, keyed, box
+        kw, kh, _ = key_size(self._key_entries(figs, keyed), label_measure(self.texts), cfg.px(KEY_TEXT),
+                             cfg.dim(4), vp.rect[3] * KEY_HEIGHT)
+        return corner_box(vp.rect, kw, kh, cfg.dim(10), avoid, order=("tl", "br", "bl", "tr"), hard=hard)
 
     def _draw_main(self, surf, vp: Viewport, level: float, t: float, step: Step | None, key) -> None:
         """Figures, their labels, the key and the landmark labels as :meth:`frame_layout` places them.
@@ -305,7 +299,6 @@ class FrameRenderer:
             surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"), box[:2])
         draw_loose_cords(surf, vp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         self.figures.paint(surf, vp, fl.figures, t, small=False)
-        self.figures.paint_numbers(surf, fl.figures, fl.keyed)
         self.figures.blit_labels(surf, fl.labels)
         if "key" in fl.furniture:
             self._draw_key(surf, fl)

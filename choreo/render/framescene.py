@@ -84,10 +84,6 @@ class FrameScene:
             out.append(run(texts, lab.text, lab.size, lab.colour, box[0], box[1], PLAN["halo"], "plan label"))
         out += self.loose_cords(vp, t)
         out += self.figures(vp, fl.figures, t, small=False)
-        for i, n in fl.keyed:
-            f = fl.figures[i]
-            g = run(texts, str(n), cfg.px(11), INK, 0, 0, PLAN["halo"], "key number")
-            out.append(moved(g, f.px - g.box[2] / 2, f.py - g.box[3] / 2))
         out += self.figure_labels(fl.labels)
         if "key" in fl.furniture:
             x0, y0, x1, y1 = (round(v) for v in fl.furniture["key"])

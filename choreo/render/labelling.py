@@ -41,10 +41,12 @@ class Mark:
 
 @dataclass(frozen=True)
 class LabelPlan:
-    """Where the labels go: ``labels`` (mark index, box) and ``keyed`` (mark index, key number)."""
+    """Where the labels go: ``labels`` (mark index, box), ``keyed`` (mark index, key number) and
+    ``tags`` (mark index, box of his number beside his disc, in the order of ``keyed``)."""
 
     labels: tuple[tuple[int, Box], ...]
     keyed: tuple[tuple[int, int], ...]
+    tags: tuple[tuple[int, Box], ...] = ()
 
 
 def files(marks: Sequence[Mark]) -> list[list[int]]:
@@ -97,10 +99,12 @@ def _file_sides(marks: Sequence[Mark], members: list[int]) -> tuple[str, ...]:
 
 
 def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[float, float]],
-                taken: list[Box], bounds: Box, gap: float = 0.0, pad: float = 4.0) -> LabelPlan:
+                taken: list[Box], bounds: Box, gap: float = 0.0, pad: float = 4.0,
+                tag_size: float | None = None, hard: Sequence[Box] = ()) -> LabelPlan:
     """Place the marks' labels clear of ``taken`` (discs, furniture, landmark points) and of each
     other, inside ``bounds``; ``taken`` is extended with the boxes placed. A person whose label fits
-    nowhere gets a key number (in order of placement); an object's label is left out instead."""
+    nowhere gets a key number (in order of placement) shown beside his disc, clear of the ``hard``
+    boxes (furniture) even where it must cover a neighbour's disc; an object's label is left out."""
     placed: list[tuple[int, Box]] = []
     keyed: list[int] = []
     sizes = [measure(m.text, m.size) for m in marks]
@@ -149,7 +153,30 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
             taken.append(chosen)
         elif m.person:
             keyed.append(i)
-    return LabelPlan(tuple(placed), tuple((i, k + 1) for k, i in enumerate(keyed)))
+    numbers = tuple((i, k + 1) for k, i in enumerate(keyed))
+    tags = []
+    for i, n in numbers:  # a number beside the disc (the disc's centre keeps its colour), above first
+        m = marks[i]
+        w, h = measure(str(n), tag_size or m.size)
+        b = m.body
+        cands = []
+        for k in range(5):  # beside the disc, then a tag's size further out, up to four times
+            dx, dy = k * w, k * h
+            cands += [(m.px - w / 2, b[1] - h - dy), (m.px - w / 2, b[3] + dy), (b[2] + dx, m.py - h / 2),
+                      (b[0] - w - dx, m.py - h / 2), (b[2] + dx, b[1] - h - dy), (b[0] - w - dx, b[1] - h - dy),
+                      (b[2] + dx, b[3] + dy), (b[0] - w - dx, b[3] + dy)]
+        boxes = [(x, y, x + w, y + h) for x, y in cands]
+        box = next((c for c in boxes if _inside(c, bounds) and _clear(c, taken)), None)
+        if box is None:  # crowded all round: over the neighbours' discs, never over a name or furniture
+            words = [p[1] for p in placed] + tags_only(tags) + list(hard)
+            box = next((c for c in boxes if _inside(c, bounds) and _clear(c, words)), boxes[0])
+        tags.append((i, box))
+        taken.append(box)
+    return LabelPlan(tuple(placed), numbers, tuple(tags))
+
+
+def tags_only(tags: list[tuple[int, Box]]) -> list[Box]:
+    return [b for _, b in tags]
 
 
 def key_size(entries: Sequence[str], measure: Callable[[str, float], tuple[float, float]], size: float,

@@ -21,7 +21,9 @@ from choreo.errors import YiliError
 from choreo.render.config import DEFAULT_SPEED, RenderConfig
 from choreo.render.frame import FrameRenderer
 from choreo.render.text import TextCache
+from choreo.render.viewport import fit
 from choreo.viewer import errorpage, overlays
+from choreo.viewer.ease import PausedEase
 from choreo.viewer.jobs import Export, Replan
 from choreo.viewer.layout import Layout, layout
 from choreo.viewer.panels import Panels
@@ -75,6 +77,7 @@ class Viewer:
         self.good_spans = Spans()  # of the last plan that worked: a fixed file comes back at the same step
         self.loaded = Loaded(None)
         self.renderer: FrameRenderer | None = None
+        self.ease = PausedEase()  # the view's ease while paused (stepping from clause to clause)
         self._renderer_key = None
         self.ident = 0  # bumped at every (re)load: the panels' caches key on it
         self.scroll = 0
@@ -354,10 +357,27 @@ class Viewer:
         """The viewport the main view of the frame is drawn with now (manual or automatic)."""
         if self.renderer is None:
             return None
-        return self.renderer.main_viewport(self.state.t, self._step(), self._manual())
+        return self.renderer.main_viewport(self.state.t, self._step(), self._view())
 
     def _manual(self):
         return self.state.viewport(self.renderer.panels.main) if self.renderer is not None else None
+
+    def _view(self):
+        """The view drawn now: the manual one; else, while paused, the automatic camera's framing of
+        the step (as settled once it has eased in) reached by a short ease in wall time."""
+        manual = self._manual()
+        r = self.renderer
+        if manual is not None or r is None or r.cfg.camera != "auto":
+            return manual
+        s, step = self.state, self._step()
+        cam = r.camera
+        if s.playing or step is None:
+            self.ease.follow(cam.box(s.t, step))
+            return None
+        settled = min(step.t1, max(s.t, step.t0 + cam.blend_of(step)))
+        box = self.ease.toward(cam.box(s.t, step), cam.box(settled, step), time.perf_counter(),
+                               (id(r), s.step, s.t))
+        return None if box == cam.box(s.t, step) else fit(box, r.panels.main, margin=0.0)
 
     def _press(self, pos) -> None:
         lay = self.layout
@@ -445,12 +465,13 @@ class Viewer:
         toast = self.message[0] if self.message is not None and now < self.message[1] else None
         progress = self.planning_text()
         return (self.state, self.ident, id(self.renderer), self.layout, self.scroll, toast, progress,
-                self.export is not None)
+                self.export is not None, now if self.ease.moving(now) else None)
 
     def idle_for(self, now: float) -> float | None:
         """How long the loop may sleep before something needs it (None: busy, draw every frame)."""
         s = self.state
-        if s.playing or self.drag is not None or now - self._last_input < STAY_AWAKE or not self._ahead_done():
+        if s.playing or self.drag is not None or now - self._last_input < STAY_AWAKE or not self._ahead_done() \
+                or self.ease.moving(now):
             return None
         due = [IDLE_NAP]
         if self.planning is not None:
@@ -553,7 +574,7 @@ class Viewer:
             errorpage.error_screen(surf, lay.frame, self.loaded.error, self.writer, self.watch)
         else:
             s, step = self.state, self._step()
-            manual = self._manual()
+            manual = self._view()
             try:
                 frame = self.renderer.draw(s.t, step, view=manual)
             except YiliError as exc:  # a character the font lacks, found only when drawn: shown, not raised

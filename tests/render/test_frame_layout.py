@@ -42,13 +42,16 @@ def _check(fl, where: str) -> int:
                 assert not _meets(a, b), f"{where}: the {na} overlaps the {nb}"
     named = {lab[0] for lab in fl.labels}
     numbered = {fl.figures[i].label for i, _ in fl.keyed}
+    hidden = [b for name, b in furniture if name.startswith("reserved")]  # an inset is drawn over them
     people = [f for f in fl.figures if f.info.kind != "object" and f.label
-              and left <= f.px < left + w and top <= f.py < top + h]
+              and left <= f.px < left + w and top <= f.py < top + h
+              and not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
     for f in people:
         assert f.label in named or f.label in numbered, f"{where}: {f.name} has no label and no number"
     if fl.keyed:
         assert "key" in fl.furniture
         assert sorted(n for _, n in fl.keyed) == list(range(1, len(fl.keyed) + 1))
+        assert all(str(n) in named for _, n in fl.keyed), f"{where}: a numbered figure shows no number"
     return len(people)
 
 
