@@ -424,6 +424,9 @@ def _drawing_fields(name: str, entry: MDict, scope: ex.Scope) -> dict[str, Any]:
             raise StageError(f"bad value for {name}.parts: expected a list of widths, outermost first",
                              entry.value_loc("parts"))
         out["parts"] = tuple(_item(parts, i, f"{name}.parts", scope) for i in range(len(parts)))
+        # a part written as a parameter's name is called by it in the plan's key (上個, 躬, 侯中)
+        out["part_names"] = tuple(str(p) if isinstance(p, str) and str(p) in scope.param_names else ""
+                                  for p in parts)
     return out
 
 

@@ -64,6 +64,7 @@ class Landmark:
     # The state it is in when the rite begins, for a landmark whose state a passage can change (a 綱:
     # stage.vocabulary.CORD_STATES); None for the rest.
     state: str | None = None
+    part_names: tuple[str, ...] = ()  # the parts' names where the venue file writes them as parameters
 
     @property
     def point(self) -> tuple[float, float]:

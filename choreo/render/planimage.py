@@ -10,6 +10,7 @@ from choreo.render.planlayout import (
     TITLE_BAND,
     build_layout,
     hall_viewport,
+    plan_key,
     plan_title,
     split_panels,
     strip_viewport,
@@ -37,7 +38,39 @@ def plan_surface(venue: Venue, cfg: RenderConfig, texts: TextCache | None = None
         _outline_world_box(surf, strip_vp, main_vp.world_bounds)
     title = texts.render(plan_title(venue), cfg.px(30), PLAN["label"], where="venue title")
     surf.blit(title, (cfg.px(16), (band - title.get_height()) // 2))
+    _draw_key(surf, plan_key(venue), texts, cfg, band, cfg.px(16) + title.get_width() + cfg.px(24))
     return surf
+
+
+def key_boxes(entries, texts: TextCache, cfg: RenderConfig, band: int, least_x: float) -> list[tuple]:
+    """(entry, swatch box, text left) of the plan's key in a row along the title band, right-aligned."""
+    size = cfg.px(18)
+    sw, gap = cfg.px(22), cfg.px(8)
+    widths = [sw + gap + texts.width(e.text, size) for e in entries]
+    x = max(least_x, cfg.width - cfg.px(16) - sum(widths) - gap * 2 * (len(widths) - 1))
+    cy = band / 2
+    out = []
+    for e, w in zip(entries, widths, strict=True):
+        out.append((e, (x, cy - sw / 2, x + sw, cy + sw / 2), x + sw + gap))
+        x += w + 2 * gap
+    return out
+
+
+def _draw_key(surf, entries, texts: TextCache, cfg: RenderConfig, band: int, least_x: float) -> None:
+    size = cfg.px(18)
+    for e, (x0, y0, x1, y1), tx in key_boxes(entries, texts, cfg, band, least_x):
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+        if e.kind == "station":
+            pygame.draw.circle(surf, PLAN["background"], (cx, cy), r * 0.5)
+            pygame.draw.circle(surf, PLAN[e.style], (cx, cy), r * 0.5, max(1, round(1.5 * cfg.font_scale)))
+        elif e.kind == "slot":
+            for dx in (-r * 0.6, 0, r * 0.6):
+                pygame.draw.circle(surf, PLAN[e.style], (cx + dx, cy), max(2, r * 0.18))
+        else:  # a band of the 侯: the colour of that part, as the plan draws it
+            pygame.draw.rect(surf, PLAN[e.style], (x0, cy - r * 0.45, x1 - x0, r * 0.9))
+            pygame.draw.rect(surf, PLAN["wall"], (x0, cy - r * 0.45, x1 - x0, r * 0.9), 1)
+        img = texts.render(e.text, size, PLAN["label"], where="plan key")
+        surf.blit(img, (tx, cy - img.get_height() / 2))
 
 
 def _outline_world_box(surf: pygame.Surface, vp, bounds) -> None:

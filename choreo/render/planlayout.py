@@ -371,3 +371,36 @@ def plan_title(venue: Venue) -> str:
 def strip_labels(layout: PlanLayout) -> tuple[Label, ...]:
     """The few names the narrow 侯道 strip shows: those the venue gives a ``strip_label``."""
     return tuple(Label(lab.strip, lab.x, lab.y, 3, "mid") for lab in layout.labels if lab.strip)
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """One row of the plan's key: a swatch drawn as ``kind`` (station | slot | band) in ``style``."""
+
+    kind: str
+    style: str
+    text: str
+
+
+# choice: the words of the key. The stations are the places the text calls 位 (司射位, 司馬位); a file's
+# places (堂西位, 射位一) are drawn as small dots, one a person, called 列位 here.
+STATION_WORD = "位"
+SLOT_WORD = "列位"
+
+
+def plan_key(venue: Venue) -> tuple[KeyEntry, ...]:
+    """What the plan's marks mean, for the marks this venue has: the stations, the places of a file,
+    and each band of a 侯 with the name the venue file gives its width (上個, 躬, 侯中)."""
+    out: list[KeyEntry] = []
+    lms = list(venue.landmarks.values())
+    if any(lm.kind in ("station", "rank") or lm.rank_spacing for lm in lms):
+        out.append(KeyEntry("station", "station", STATION_WORD))
+    if any(lm.rank_spacing for lm in lms):
+        out.append(KeyEntry("slot", "station", SLOT_WORD))
+    seen = set()
+    for lm in venue.landmarks_of("target"):
+        for i, name in enumerate(lm.part_names):
+            if name and name not in seen:
+                seen.add(name)
+                out.append(KeyEntry("band", PART_STYLES[min(i, len(PART_STYLES) - 1)], name))
+    return tuple(out)
