@@ -62,6 +62,7 @@ class Camera:
         for i, s in enumerate(self._steps):
             self._index_by_id.setdefault(s.id, i)
         self._own = own_landmarks(choreo)
+        self._whole: Bounds | None = None
         self._named: dict[tuple, tuple[np.ndarray, tuple[str, ...]]] = {}  # step text → framed places
 
     def named(self, step: Step | None) -> tuple[np.ndarray, tuple[str, ...]]:
@@ -107,6 +108,23 @@ class Camera:
         pts, objs = self.named(step)
         extra = [(p.x, p.y) for p in (self.choreo.pose_at(o, t) for o in objs) if p is not None]
         return np.vstack((pts, np.array(extra, dtype=float).reshape(-1, 2))) if extra else pts
+
+    def whole_court(self) -> Bounds:
+        """The ``full`` camera's main view: the hall and the court with everyone who is ever there
+        (the target end is shown beside it, enlarged, in the strip: at one scale with the 侯 300 尺
+        away, a wide frame was four fifths empty)."""
+        if self._whole is None:
+            pts = [self.layout.hall_bounds[:2], self.layout.hall_bounds[2:]]
+            far = self.layout.far_bounds
+            edge = far[3] if far is not None else self.layout.range_top  # north of the target end
+            for name in self._persons:
+                s = self.choreo.tracks[name].samples
+                north = s[s[:, 2] > edge] if len(s) else s
+                if len(north):
+                    pts += [tuple(north[:, 1:3].min(axis=0) - PAD), tuple(north[:, 1:3].max(axis=0) + PAD)]
+            arr = np.array(pts, dtype=float)
+            self._whole = (*arr.min(axis=0), *arr.max(axis=0))
+        return self._whole
 
     def blend_of(self, step: Step) -> float:
         """Ceremony seconds the camera takes to ease into ``step``'s framing."""
@@ -248,7 +266,7 @@ class Camera:
         if self.mode == "hall":
             return self.layout.hall_bounds, True
         if self.mode == "full":
-            return self.layout.full_bounds, True
+            return self.whole_court(), True
         span = self.step_span(step) if step is not None else None
         cur = self._box(self.actors(step, t), t, span, self.places(step, t))
         i = self._step_index(step)

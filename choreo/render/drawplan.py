@@ -12,7 +12,7 @@ import pygame
 
 from choreo.render.config import RenderConfig
 from choreo.render.placement import place
-from choreo.render.planlayout import LABEL_SIZES, PlanLayout, Shape, nice_scale_bar, strip_labels
+from choreo.render.planlayout import LABEL_SIZES, PlanLayout, Shape, clear_boxes, nice_scale_bar, strip_labels
 from choreo.render.style import PLAN
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
@@ -244,7 +244,8 @@ class PlanPainter:
         k = self.cfg.font_scale * (0.7 if strip else 1.0)
         draw_shapes(surf, self.layout.shapes, local, k)
         if strip:
-            draw_labels(surf, self._strip_labels, local, self.texts, self.cfg, min_priority=3)
+            draw_labels(surf, self._strip_labels, local, self.texts, self.cfg, min_priority=3,
+                        taken=clear_boxes(self.layout, local))
             y_mark, y_target = self.layout.range_span
             draw_range_dimension(surf, self.layout, local, self.texts, self.cfg, y_mark, y_target)
         else:
@@ -253,7 +254,8 @@ class PlanPainter:
             draw_scale_bar(surf, local, self.texts, self.cfg, bar)
             draw_north(surf, (0, 0, w, h), self.texts, self.cfg, north)
             draw_labels(surf, self.layout.labels, local, self.texts, self.cfg,
-                        min_priority=1 if local.scale > 14 * self.cfg.font_scale else 2, taken=[bar, north])
+                        min_priority=1 if local.scale > 14 * self.cfg.font_scale else 2,
+                        taken=[bar, north, *clear_boxes(self.layout, local)])
         pygame.draw.rect(surf, PLAN["frame"], (0, 0, w, h), 1)
         self._cache[key] = (sig, surf)
         return surf

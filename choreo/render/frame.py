@@ -25,13 +25,20 @@ from choreo.render.figures import FigureLayer
 from choreo.render.labelling import corner_box, key_size
 from choreo.render.placement import settle
 from choreo.render.planlayer import PlanLayer, quantised
-from choreo.render.planlayout import build_layout, split_panels, strip_viewport, without_landmarks
+from choreo.render.planlayout import (
+    build_layout,
+    clear_boxes,
+    split_panels,
+    strip_viewport,
+    without_landmarks,
+)
 from choreo.render.rangemarks import draw_loose_cords
 from choreo.render.style import INK, PLAN
 from choreo.render.text import TextCache
 from choreo.render.viewport import Rect, Viewport, fit
 
 CAPTION_BAND = 150  # pixels at a 720-px frame
+FULL_STRIP = 0.34  # the strip's share of the width with --camera full
 KEY_TEXT = 15  # the key's names, pixels at a 720-px frame
 KEY_TRIES = 3  # placements of the key and the labels round it (the key grows as names join it)
 KEY_HEIGHT = 0.45  # the key's columns are at most this part of the panel's height (then a column more)
@@ -65,12 +72,18 @@ class FrameRenderer:
         venue_layout = build_layout(choreo.venue)
         own = own_landmarks(choreo)  # the 楅, the 中: drawn with the object that is set there, when it is
         self.layout = without_landmarks(venue_layout, frozenset(own))
-        self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=cfg.px(CAPTION_BAND))
+        # choice: with --camera full the strip shows the target end, given about a third of the width
+        # (main view and strip then both fill their panels: the court is about square, the end tall)
+        self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=cfg.px(CAPTION_BAND),
+                                   strip_share=FULL_STRIP if cfg.camera == "full" else 0.2)
         self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera)
         self.painter = PlanPainter(self.layout, cfg, self.texts)  # the strip (a fixed view)
         self.layer = PlanLayer(self.layout, cfg, self.texts)  # the main view's plan, per zoom level
         self.figures = FigureLayer(choreo, cfg, self.texts, venue_layout, own)
         self.strip_vp = strip_viewport(self.layout, self.panels.strip) if self.panels.strip else None
+        if self.strip_vp is not None and cfg.camera == "full" and self.layout.far_bounds is not None:
+            # the whole court is the main view: the strip shows the target end, enlarged
+            self.strip_vp = fit(self.layout.far_bounds, self.panels.strip, margin=0.06)
         self.surface = pygame.Surface(cfg.size)
         band = self.panels.bottom_band
         self.caption = CaptionBand(choreo, cfg, self.texts, band[2:]) if band is not None else None
@@ -256,7 +269,7 @@ class FrameRenderer:
                 key_box = self._key_box(vp, figs, keyed, bodies + [self._label_box(lab) for lab in labels], hard)
         label_boxes = [self._label_box(lab) for lab in labels]
         taken = fixed + label_boxes + ([key_box] if key_box else [])
-        kept = settle(wanted, taken + anchors, gap=cfg.px(5), bounds=bounds)
+        kept = settle(wanted, taken + anchors + clear_boxes(self.layout, vp), gap=cfg.px(5), bounds=bounds)
         shown = {fig.label for fig in figs if fig.label and fig.info.kind == "object"}
         plan_out = []
         for lab, box in zip(plan, kept, strict=True):

@@ -16,7 +16,7 @@ from choreo.render.drawplan import placed_plan_labels, scale_bar_parts
 from choreo.render.figures import PlacedFigure, wedge_tip
 from choreo.render.frame import KEY_TEXT
 from choreo.render.planlayer import quantised
-from choreo.render.planlayout import strip_labels
+from choreo.render.planlayout import clear_boxes, strip_labels
 from choreo.render.rangemarks import loose_cords as range_loose_cords
 from choreo.render.rangemarks import side_hold_mark
 from choreo.render.scene import Circle, Clip, Poly, Scene
@@ -189,7 +189,8 @@ class FrameScene:
         left, top, w, h = svp.rect
         out: list = [_rect(left, top, w, h, fill=PLAN["strip-bg"])]
         out += shape_prims(r.layout.shapes, svp, cfg.font_scale * 0.7)
-        for text, lx, ly, size, colour in placed_plan_labels(strip_labels(r.layout), svp, texts, cfg, 3):
+        for text, lx, ly, size, colour in placed_plan_labels(strip_labels(r.layout), svp, texts, cfg, 3,
+                                                                clear_boxes(r.layout, svp)):
             out.append(run(texts, text, int(size), colour, lx, ly, PLAN["halo"], "plan label"))
         out += self.range_dimension(svp)
         out.append(_rect(left, top, w, h, stroke=PLAN["frame"], width=1))

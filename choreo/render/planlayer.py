@@ -23,7 +23,7 @@ import pygame
 from choreo.render.config import RenderConfig
 from choreo.render.drawplan import anchor_boxes, draw_shapes, spaced_measure
 from choreo.render.placement import place_indexed
-from choreo.render.planlayout import LABEL_SIZES, PlanLayout
+from choreo.render.planlayout import LABEL_SIZES, PlanLayout, clear_boxes
 from choreo.render.style import PLAN
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
@@ -156,6 +156,7 @@ class PlanLayer:
         measure = spaced_measure(self.texts, cfg.px(8))
         out = []
         points = anchor_boxes(items, cfg.px(3), min_priority)  # no name covers another's point
+        points += clear_boxes(self.layout, Viewport((0, 0, 0, 0), 0.0, 0.0, scale))  # nor the 侯's bands
         for i, lx, ly in place_indexed(items, measure, gap=cfg.px(5), min_priority=min_priority, taken=points):
             lab = self.layout.labels[i]
             text, px, py, priority, size = items[i]

@@ -65,6 +65,7 @@ class PlanLayout:
     full_bounds: Bounds
     range_top: float  # y north of which everything belongs to the hall view
     range_span: tuple[float | None, float | None] = (None, None)  # y of the 物 and of the 侯 (strip dimension)
+    far_bounds: Bounds | None = None  # the target end of the range: the 侯 and the 乏 (the split view's panel)
 
 
 def _coords(geom: BaseGeometry) -> list[Coords]:
@@ -298,8 +299,10 @@ def _build_layout(venue: Venue) -> PlanLayout:
     full_bounds = _pad(_bounds(full_pts), 6.0)
     marks = venue.landmarks_of("mark")
     span = (marks[0].y if marks else None, targets[0].y if targets else None)
+    far_pts = [(lm.x, lm.y) for lm in far] + [(lm.x + side * _half_width(lm), lm.y) for lm in targets for side in (-1, 1)]
+    far_bounds = _pad(_bounds(far_pts), 12.0) if far_pts else None  # modelling choice: room for the 獲者 round them
     return PlanLayout(venue.key, venue.title, tuple(shapes), tuple(labels), hall_bounds, full_bounds,
-                      range_top, span)
+                      range_top, span, far_bounds)
 
 
 def without_landmarks(layout: PlanLayout, names: frozenset[str]) -> PlanLayout:
@@ -332,11 +335,11 @@ class Panels:
 
 
 def split_panels(size: tuple[int, int], *, strip: bool = True, top_band: int = 0,
-                 bottom_band: int = 0) -> Panels:
-    """Main view on the left, the 侯道 strip on the right (about a fifth of the width)."""
+                 bottom_band: int = 0, strip_share: float = 0.2) -> Panels:
+    """Main view on the left, the 侯道 strip on the right (``strip_share`` of the width: a fifth)."""
     w, h = size
     body_top, body_h = top_band, h - top_band - bottom_band
-    strip_w = int(round(w * 0.2)) if strip and w >= 200 else 0
+    strip_w = int(round(w * strip_share)) if strip and w >= 200 else 0
     main = (0, body_top, w - strip_w, body_h)
     return Panels(main, (w - strip_w, body_top, strip_w, body_h) if strip_w else None,
                   (0, 0, w, top_band) if top_band else None,
@@ -404,3 +407,17 @@ def plan_key(venue: Venue) -> tuple[KeyEntry, ...]:
                 seen.add(name)
                 out.append(KeyEntry("band", PART_STYLES[min(i, len(PART_STYLES) - 1)], name))
     return tuple(out)
+
+
+KEEP_CLEAR = (*PART_STYLES, "screen")  # shapes no name is written over (「左個」 in red on the red band)
+
+
+def clear_boxes(layout: PlanLayout, vp: Viewport) -> list[tuple[float, float, float, float]]:
+    """Pixel boxes of the shapes labels keep off: the 侯's bands and the 乏."""
+    out = []
+    for shape in layout.shapes:
+        if shape.style in KEEP_CLEAR and shape.coords:
+            pts = vp.to_screen_many(shape.coords)
+            (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
+            out.append((float(x0) - 1, float(y0) - 1, float(x1) + 1, float(y1) + 1))
+    return out

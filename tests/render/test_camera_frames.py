@@ -97,3 +97,29 @@ def test_drawn_frame_shows_what_the_clause_names(rite, sid):
         else:
             b = vp.world_bounds
             assert b[0] <= minx and maxx <= b[2] and b[1] <= miny and maxy <= b[3]
+
+
+def test_full_camera_fills_the_frame_and_shows_the_target_end(rite):
+    """``--camera full``: the main view is the whole court with everyone ever in it (fitted to the
+    panel, at least three fifths of its width used, not one fifth as when the 侯 300 尺 away was in
+    the same view) and the strip beside it shows the target end: the 侯 and the 乏, enlarged."""
+    r = FrameRenderer(rite, RenderConfig(camera="full"))
+    box = r.camera.whole_court()
+    vp = r.main_viewport(rite.steps[0].t0)
+    b = vp.world_bounds
+    assert (box[2] - box[0]) / (b[2] - b[0]) >= 0.6
+    edge = r.layout.far_bounds[3]
+    for step in rite.steps[::7]:
+        for name in step.figures:
+            pose = rite.pose_at(name, step.t1)
+            if pose is None or rite.figures[name].kind == "object":
+                continue
+            inside_main = b[0] <= pose.x <= b[2] and b[1] <= pose.y <= b[3]
+            sb = r.strip_vp.world_bounds
+            inside_strip = sb[0] <= pose.x <= sb[2] and sb[1] <= pose.y <= sb[3]
+            assert inside_main if pose.y > edge else inside_strip, f"{step.id}: {name} out of the picture"
+    sb = r.strip_vp.world_bounds
+    for name in ("侯", "乏"):
+        x, y = rite.venue.landmarks[name].point
+        assert sb[0] <= x <= sb[2] and sb[1] <= y <= sb[3]
+    assert r.strip_vp.scale > 2 * strip_viewport(r.layout, r.panels.strip).scale  # enlarged
