@@ -1,8 +1,8 @@
 """One placement pass holds through the whole bundled rite: from the frame's own layout boxes (what
 :meth:`FrameRenderer.draw` draws), at the middle and the end of every step, no two labels overlap,
 no label lies under the scale bar, the north arrow, the key or a reserved box, every person in the
-main view has his name beside him or a number in his disc that the key lists, and no name is broken
-across lines. A reserved box (the shot's inset) is kept clear of labels and furniture."""
+main view has his name beside him or a number beside his disc that the key lists, no name is broken
+across lines, and each landmark is named once (never again by an object standing for it). A reserved box (the shot's inset) is kept clear of labels and furniture."""
 
 from __future__ import annotations
 
@@ -40,6 +40,10 @@ def _check(fl, where: str) -> int:
         for nb, b in furniture[i + 1:]:
             if "reserved" in na or "reserved" in nb or "key" in (na, nb):
                 assert not _meets(a, b), f"{where}: the {na} overlaps the {nb}"
+    landmark_words = [lab.text for lab, _ in fl.landmark_labels]
+    assert len(landmark_words) == len(set(landmark_words)), f"{where}: a landmark labelled twice"
+    objects = {f.label for f in fl.figures if f.info.kind == "object"}
+    assert not objects & set(landmark_words), f"{where}: an object and its place both named (「楅■—楅」)"
     named = {lab[0] for lab in fl.labels}
     numbered = {fl.figures[i].label for i, _ in fl.keyed}
     hidden = [b for name, b in furniture if name.startswith("reserved")]  # an inset is drawn over them
