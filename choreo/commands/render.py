@@ -49,7 +49,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 1280x720; 640x360 for a GIF)")
     parser.add_argument("--fps", type=int, help="frames per second (default 25; a GIF: 10, 20 or 25, default 10)")
     parser.add_argument("--camera", default="auto", choices=("auto", "hall", "full"),
-                        help="auto: follow the figures of the current step (default); hall; full")
+                        help="auto: frame the figures of the current step and the places its clause names "
+                             "(default); hall: the hall and court, fixed; full: the whole court, with the "
+                             "target end (侯, 乏) enlarged beside it")
     parser.add_argument("--at", help="PNG: the moment, a step id or ceremony seconds (default: the end)")
     parser.add_argument("--size-cm", metavar="WxH",
                         help="SVG/PDF: the printed size in centimetres (default 16 cm wide, the picture's "

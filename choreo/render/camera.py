@@ -35,6 +35,7 @@ SAMPLES = 9
 MIN_SPAN = 48.0  # 尺: never zoom in closer than this (modelling choice: the 堂 stays in context)
 PAD = 6.0  # 尺 of margin round the actors (room for labels)
 _OFFSETS = np.linspace(-WINDOW, WINDOW, SAMPLES)
+SPAN_GRID = 2 ** 0.25  # step spans are rounded up to powers of this (modelling choice: ≤ 19 % wider)
 SPAN_SAMPLES = 48  # moments of a step sampled for its span (modelling choice: ample for a few walks)
 
 
@@ -179,6 +180,8 @@ class Camera:
             hit = self._span_of(step)
             if hit <= 0:
                 hit = self._span_w(self.layout.hall_bounds)
+            # a few zoom levels shared by many steps: the plan's tiles drawn for one serve the next
+            hit = SPAN_GRID ** math.ceil(math.log(hit) / math.log(SPAN_GRID) - 1e-9)
             self._spans[key] = hit
         return hit
 

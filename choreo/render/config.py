@@ -35,7 +35,8 @@ class RenderConfig:
 
     ``speed`` is ceremony seconds per video second; ``hold`` the minimum seconds of video a step's
     text stays on screen; ``camera`` is ``auto`` (frame the figures moving in the current step),
-    ``hall`` (the hall and court, fixed) or ``full`` (everything, to the 侯).
+    ``hall`` (the hall and court, fixed) or ``full`` (the whole court with everyone ever in it, and the
+    target end, the 侯 and the 乏, enlarged in the strip beside it).
     """
 
     size: tuple[int, int] = (1280, 720)

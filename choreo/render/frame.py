@@ -44,6 +44,10 @@ KEY_TRIES = 3  # placements of the key and the labels round it (the key grows as
 KEY_HEIGHT = 0.45  # the key's columns are at most this part of the panel's height (then a column more)
 
 
+def _meets(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 @dataclass(frozen=True)
 class FrameLayout:
     """The main view's boxes at one moment (pixels: left, top, right, bottom), as drawn.
@@ -259,14 +263,19 @@ class FrameRenderer:
             for _ in range(KEY_TRIES):  # the key in a free corner, the labels planned again clear of it
                 if not keyed:
                     break
-                box = self._key_box(vp, figs, keyed, bodies + [self._label_box(lab) for lab in labels], hard)
-                if box == key_box:
+                placed = [self._label_box(lab) for lab in labels]
+                box = self._key_box(vp, figs, keyed, bodies + placed, hard)
+                if box == key_box or not any(_meets(box, b) for b in placed):
+                    key_box = box  # it covers no name: the labels stand as they are
                     break
                 key_box = box
                 labels, keyed = self.figures.label_plan(figs, fixed + anchors + [box], vp.rect, hard=hard + [box],
                                                         hidden=reserved)
-            if keyed:
-                key_box = self._key_box(vp, figs, keyed, bodies + [self._label_box(lab) for lab in labels], hard)
+            else:
+                if keyed:
+                    key_box = self._key_box(vp, figs, keyed, bodies + [self._label_box(lab) for lab in labels], hard)
+            if not keyed:
+                key_box = None
         label_boxes = [self._label_box(lab) for lab in labels]
         taken = fixed + label_boxes + ([key_box] if key_box else [])
         kept = settle(wanted, taken + anchors + clear_boxes(self.layout, vp), gap=cfg.px(5), bounds=bounds)
