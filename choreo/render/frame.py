@@ -33,6 +33,8 @@ from choreo.render.planlayout import (
     without_landmarks,
 )
 from choreo.render.rangemarks import draw_loose_cords
+from choreo.render.shotdraw import inset_prims, paint_inset
+from choreo.render.shotinset import InsetLayout, inset_box, inset_layout, inset_size
 from choreo.render.style import INK, PLAN
 from choreo.render.text import TextCache
 from choreo.render.viewport import Rect, Viewport, fit
@@ -64,6 +66,7 @@ class FrameLayout:
     keyed: tuple
     landmark_labels: tuple
     furniture: dict
+    inset: InsetLayout | None = None  # the target end while a pair shoots (choreo.render.shotinset)
 
 
 class FrameRenderer:
@@ -98,6 +101,7 @@ class FrameRenderer:
         self._drawn: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._reserved: list[Callable[[Rect, float, Step | None], list]] = []
         self._layout: tuple | None = None  # (key, FrameLayout) of the last frame laid out
+        self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
         for step in choreo.steps:
@@ -253,6 +257,9 @@ class FrameRenderer:
             wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
         anchors = self._anchors(vp, plan)
         reserved = [tuple(b) for fn in self._reserved for b in fn(vp.rect, t, step)]
+        inset = self.shot_inset(t, figs)
+        if inset is not None:
+            reserved.append(tuple(inset.box))  # fixed furniture, in a corner clear of the figures
         bodies = [box for fig in figs for box in fig.boxes]
         bar, north = furniture_boxes(vp, self.texts, cfg, bodies + anchors + reserved)
         fixed = bodies + [bar, north] + reserved
@@ -290,7 +297,8 @@ class FrameRenderer:
             furniture["key"] = key_box
         for k, b in enumerate(reserved):
             furniture[f"reserved {k + 1}"] = b
-        return FrameLayout(vp, figs, tuple(labels), tuple(label_boxes), tuple(keyed), tuple(plan_out), furniture)
+        return FrameLayout(vp, figs, tuple(labels), tuple(label_boxes), tuple(keyed), tuple(plan_out), furniture,
+                           inset)
 
     def _label_box(self, lab) -> tuple:
         text, lx, ly, size, _ = lab
@@ -324,6 +332,38 @@ class FrameRenderer:
         self.figures.blit_labels(surf, fl.labels)
         if "key" in fl.furniture:
             self._draw_key(surf, fl)
+        if fl.inset is not None:
+            self._paint_inset(surf, fl.inset)
+
+    def shot_inset(self, t: float, figs=None, step: Step | None = None) -> InsetLayout | None:
+        """The target-end inset at t (None while no shot's story is told), in a corner of the main panel
+        clear of the figures (``figs``: the main view's figure layout; default: as the frame lays it out)."""
+        if not self.choreo.shots:
+            return None
+        if figs is None:
+            return self.frame_layout(t, step).inset
+        panel = self.panels.main
+        box = inset_box(panel, inset_size(panel), [b for f in figs for b in f.boxes])
+        return inset_layout(self.choreo, t, box, self.cfg.deco_px(15) * 1.5)
+
+    def inset_prims(self, lay: InsetLayout) -> list:
+        return inset_prims(lay, self.choreo, self.texts, self.cfg)
+
+    def _paint_inset(self, surf, inset: InsetLayout) -> None:
+        """Paint the inset, or blit it again from the last frame when it has not changed (between the
+        flights of the arrows it changes only when a call, a counter or a beat does)."""
+        rect = pygame.Rect(*(round(v) for v in inset.box[:2]),
+                           round(inset.box[2] - inset.box[0]), round(inset.box[3] - inset.box[1]))
+        cached = self._inset_cache
+        if cached is not None and cached[0] == inset:
+            surf.blit(cached[1], rect.topleft)
+            return
+        clip = surf.get_clip()
+        surf.set_clip(rect.clip(clip))
+        paint_inset(surf, self.inset_prims(inset), self.texts)
+        surf.set_clip(clip)
+        rect = rect.clip(surf.get_rect())
+        self._inset_cache = (inset, surf.subsurface(rect).copy())
 
     def _draw_key(self, surf, fl: FrameLayout) -> None:
         """The numbered figures' names, one a row, in a box with a halo-coloured ground."""

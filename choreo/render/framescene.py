@@ -90,6 +90,8 @@ class FrameScene:
             out.append(_rect(x0, y0, x1 - x0, y1 - y0, fill=PLAN["halo"], stroke=PLAN["frame"], width=1, radius=3))
             for entry, x, y in r.key_rows(fl):
                 out.append(run(texts, entry, cfg.px(KEY_TEXT), INK, x, y, None, "key"))
+        if fl.inset is not None:
+            out += r.inset_prims(fl.inset)  # the target end, as the frames paint it
         return out
 
     def loose_cords(self, vp: Viewport, t: float) -> list:

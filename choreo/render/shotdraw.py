@@ -1,0 +1,159 @@
+"""The target-end inset (choreo.render.shotinset) as scene primitives, and painted with pygame.
+
+One list of primitives serves the video frames (painted here with pygame, on top of the figures) and
+the stills (FrameScene adds the same list to its Scene: PNG, SVG and PDF alike).
+"""
+
+from __future__ import annotations
+
+import math
+
+from choreo.model import Choreography
+from choreo.render.config import RenderConfig
+from choreo.render.scene import Circle, Poly
+from choreo.render.shotinset import InsetLayout
+from choreo.render.style import CAPTION, INK, PLAN, colour_of
+from choreo.render.text import TextCache
+from choreo.render.textrun import run
+from choreo.shooting import LEFT, RIGHT
+
+ARROW = (30, 30, 30)
+HIT = PLAN["target-centre"]
+MISS = (120, 110, 100)
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float, **kw) -> Poly:
+    return Poly(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), **kw)
+
+
+def _moved(g, x: float, y: float):
+    from dataclasses import replace
+
+    dx, dy = x - g.box[0], y - g.box[1]
+    return replace(g, chars=tuple((ch, cx + dx, cy + dy) for ch, cx, cy in g.chars),
+                   box=(x, y, g.box[2], g.box[3]))
+
+
+def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: RenderConfig) -> list:
+    k = cfg.deco_scale
+    size, small = cfg.deco_px(15), cfg.deco_px(12)
+    x0, y0, x1, y1 = lay.box
+    out: list = [_rect(x0, y0, x1, y1, fill=PLAN["court"])]
+    hx0, hy0, hx1, hy1 = lay.head_row
+    out.append(_rect(hx0, hy0, hx1, hy1, fill=PLAN["strip-bg"]))
+    pad = cfg.dim(6)
+    title = run(texts, lay.title, size, INK, hx0 + pad, hy0 + 1, where="shot inset")
+    out.append(title)
+    if lay.piece:
+        name = run(texts, f"《{lay.piece}》", small, INK, 0, 0, where="shot inset")
+        r = cfg.dim(5)
+        cx = hx1 - pad - r
+        cy = (hy0 + hy1) / 2
+        lit = lay.beat > 0.75  # a beat has just fallen
+        out.append(Circle((cx, cy), r * (1.0 + 0.5 * max(0.0, lay.beat - 0.75) * 4), CAPTION["accent"] if lit else None,
+                          INK, max(1, round(k))))
+        out.append(_moved(name, cx - r - pad / 2 - name.box[2], hy0 + (hy1 - hy0 - name.box[3]) / 2))
+    # the 侯: its parts as nested bands on its line, the 乏 as a short bar
+    w_line = max(3, round(5 * k))
+    colours = (PLAN["target"], PLAN["target-body"], PLAN["target-centre"])
+    for i, (a, b) in enumerate(lay.target_parts):
+        out.append(Poly((a, b), None, colours[min(i, len(colours) - 1)], w_line, closed=False))
+    tgt = run(texts, lay.target, small, PLAN["label"], 0, 0, PLAN["halo"], where="shot inset")
+    ax, ay = lay.target_line[1]
+    out.append(_moved(tgt, ax + pad / 2, ay - tgt.box[3] / 2))
+    if lay.screen is not None:
+        out.append(Poly(lay.screen, None, PLAN["screen"], max(2, round(4 * k)), closed=False))
+        scr = run(texts, lay.screen_name, small, PLAN["label"], 0, 0, PLAN["halo"], where="shot inset")
+        sx, sy = lay.screen[0]
+        out.append(_moved(scr, sx - scr.box[2] - pad / 2, sy - scr.box[3] / 2))
+    # the strikes of the pair's arrows, then the arrows
+    mark = cfg.dim(6)
+    for s in lay.strikes:
+        (px, py), wid = s.at, max(1, round((2.5 if s.current else 1.5) * k))
+        if s.hit:
+            out.append(Circle((px, py), mark * (1.4 if s.current else 1.0), None, HIT, wid))
+        else:
+            out.append(Poly(((px - mark, py - mark), (px + mark, py + mark)), None, MISS, wid, closed=False))
+            out.append(Poly(((px - mark, py + mark), (px + mark, py - mark)), None, MISS, wid, closed=False))
+    for a in lay.arrows:
+        out += _arrow(a.tail, a.head, ARROW if a.current else MISS, max(1, round((2.0 if a.current else 1.2) * k)),
+                      cfg.dim(7))
+    if lay.incoming is not None:
+        ix, iy = lay.incoming
+        out += _arrow((ix, iy), (ix, iy + cfg.dim(16)), ARROW, max(1, round(2 * k)), cfg.dim(7))
+        src = run(texts, f"自{lay.station}" if lay.station else "射", small, INK, 0, 0, PLAN["halo"], where="shot inset")
+        out.append(_moved(src, ix + pad / 2, iy))
+    if lay.verdict:
+        word = run(texts, lay.verdict, size, HIT if lay.verdict == "中" else MISS, 0, 0, PLAN["halo"], where="shot inset")
+        cur = next((s.at for s in lay.strikes if s.current), None)
+        if cur is not None:
+            out.append(_moved(word, cur[0] - word.box[2] / 2, cur[1] + mark + 1))
+    # the 獲者, his 旌 raised while he calls (舉旌), lowered after (偃旌), and his call
+    if lay.caller_at is not None:
+        cx, cy = lay.caller_at
+        r = max(cfg.dim(6), lay.caller_radius)
+        info = ch.figures.get(lay.caller)
+        out.append(Circle((cx, cy), r, colour_of(info) if info else PLAN["object"], INK, max(1, round(1.5 * k))))
+        if lay.flag:
+            if lay.calling:
+                pole = ((cx + r * 0.6, cy), (cx + r * 0.6, cy - 3.2 * r))
+                cloth = ((pole[1][0], pole[1][1]), (pole[1][0] + 1.8 * r, pole[1][1] + 0.6 * r),
+                         (pole[1][0], pole[1][1] + 1.2 * r))
+            else:  # lowered, lying east of him (「東面偃旌」〔000〕)
+                pole = ((cx + r, cy + r * 0.4), (cx + 3.4 * r, cy + r * 0.4))
+                cloth = ((pole[1][0], pole[1][1]), (pole[1][0] - 0.6 * r, pole[1][1] + 1.4 * r),
+                         (pole[1][0] - 1.2 * r, pole[1][1]))
+            out.append(Poly(pole, None, INK, max(1, round(1.5 * k)), closed=False))
+            out.append(Poly(cloth, group_flag(), INK, 1))
+        who = run(texts, lay.caller, small, INK, 0, 0, PLAN["halo"], where="shot inset")
+        out.append(_moved(who, cx - who.box[2] / 2, cy + r + 1))
+        if lay.calling:
+            call = run(texts, "獲", size, INK, 0, 0, CAPTION["accent"], where="shot inset")
+            out.append(_moved(call, cx - r - call.box[2] - 2, cy - 2.6 * r))
+    # the counters: right and left, one stroke a counter, the one being laid outlined
+    bx0, by0, bx1, by1 = lay.band
+    out.append(_rect(bx0, by0, bx1, by1, fill=PLAN["strip-bg"]))
+    if lay.counters is not None:
+        x = bx0 + pad
+        head = run(texts, "釋獲", small, INK, x, by0 + 1, where="shot inset")
+        out.append(head)
+        x += head.box[2] + pad
+        for side, n in ((RIGHT, lay.counters[0]), (LEFT, lay.counters[1])):
+            g = run(texts, side, small, INK, x, by0 + 1, where="shot inset")
+            out.append(g)
+            x += g.box[2] + 2
+            stroke_w, gap, hgt = max(2, cfg.dim(3)), max(2, cfg.dim(3)), (by1 - by0) * 0.6
+            top = by0 + (by1 - by0 - hgt) / 2
+            for i in range(n):
+                fresh = lay.fresh == side and i == n - 1
+                out.append(_rect(x, top, x + stroke_w, top + hgt, fill=CAPTION["accent"] if fresh else INK))
+                x += stroke_w + gap
+            x += pad
+        if lay.fresh and lay.scorer:  # 「每一個釋一[算]」〔000〕
+            g = run(texts, f"{lay.scorer}釋一算", small, INK, 0, 0, CAPTION["accent"], where="shot inset")
+            out.append(_moved(g, bx1 - pad - g.box[2], by0 + 1))
+    elif lay.note:
+        out.append(run(texts, f"「{lay.note}」", small, PLAN["label-dim"], bx0 + pad, by0 + 1, where="shot inset"))
+    out.append(_rect(x0, y0, x1, y1, stroke=PLAN["frame"], width=max(1, round(1.5 * k))))
+    return out
+
+
+def group_flag():
+    return CAPTION["accent"]
+
+
+def _arrow(tail, head, colour, width: int, barb: float) -> list:
+    """A shaft from tail to head with a barbed head (and fletching at the tail)."""
+    (tx, ty), (hx, hy) = tail, head
+    a = math.atan2(hy - ty, hx - tx)
+    left = (hx - barb * math.cos(a - 0.45), hy - barb * math.sin(a - 0.45))
+    right = (hx - barb * math.cos(a + 0.45), hy - barb * math.sin(a + 0.45))
+    return [Poly((tail, head), None, colour, width, closed=False), Poly((head, left, right), colour, colour, 1)]
+
+
+def paint_inset(surf, prims: list, texts: TextCache) -> None:
+    """Paint the primitives on a frame (the raster back end's own painter)."""
+    from choreo.render.scenepaint import _paint
+
+    for item in prims:
+        _paint(surf, item, texts)

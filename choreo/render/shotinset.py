@@ -1,0 +1,226 @@
+"""The target end while a pair shoots: an inset at its own scale, computed here without pygame.
+
+While a shot's story lasts (from just before the release to a little after its call and counter), a
+corner of the main view shows the 侯 and its 乏: the arrow flying in from the 物 and ending at the 侯,
+the strikes of the pair's arrows so far (a ring for a hit, a cross for a miss), the 獲者 with the 旌
+raised while he calls (「舉旌以宮，偃旌以商」〔000〕), the counters the 釋獲者 has laid on the right and the
+left (「上射於右，下射於左」〔000〕) in a round that lays them, and, with music, the piece's name and a beat
+mark. Everything is read from the Choreography (its Shots, Music and poses): nothing is re-planned.
+
+:func:`inset_layout` returns pixel geometry (a :class:`InsetLayout`); ``choreo.render.shotdraw`` turns it
+into scene primitives, which the frames paint with pygame and the stills write as SVG or PDF.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from choreo.model import Choreography
+from choreo.render.viewport import Viewport, fit
+from choreo.shooting import LEFT, RIGHT, Shot
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 (pixels)
+XY = tuple[float, float]
+
+# choice: the inset opens this many seconds before a release (the archer draws) and stays this long after the
+# shot's story ends (its landing, the call, the counter), so that a lecturer can point at the strike.
+BEFORE, AFTER = 1.0, 3.0
+# choice: an arrow's shaft, 3 尺 (「物長如笴」〔002〕: the 笴 is three 尺), drawn at least this many pixels long.
+SHAFT_CHI, SHAFT_MIN_PX = 3.0, 16.0
+# choice: the inset's share of the main panel (width, height), at most; the corners tried, in order.
+SHARE = (0.28, 0.52)
+CORNERS = ("br", "bl", "tr", "tl")
+MARGIN_CHI = 8.0  # world margin round the 侯, its 乏 and the 獲者
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """One arrow in pixels: the shaft from ``tail`` to ``head``; ``landed`` once it is in the 侯."""
+
+    tail: XY
+    head: XY
+    landed: bool
+    current: bool  # the shot the inset is open for
+
+
+@dataclass(frozen=True)
+class Strike:
+    at: XY
+    hit: bool | None
+    current: bool
+
+
+@dataclass(frozen=True)
+class InsetLayout:
+    box: Box  # the whole inset (frame included)
+    view: Viewport  # the target end at its own scale
+    title: str  # who shoots, which arrow
+    target: str
+    target_line: tuple[XY, XY]
+    target_parts: tuple[tuple[XY, XY], ...]  # the 侯's nested parts (outermost first) as spans on its line
+    screen: tuple[XY, XY] | None  # the 乏
+    screen_name: str
+    arrows: tuple[Arrow, ...]
+    incoming: XY | None  # where the current arrow will come in at the view's top edge (still in the air north of it)
+    station: str  # the 物 it was loosed from
+    strikes: tuple[Strike, ...]
+    verdict: str  # 中 / 不中 / "" for the current arrow once it has landed
+    caller: str
+    caller_at: XY | None
+    caller_radius: float
+    flag: str  # the label of what the caller holds up when he calls (his 旌), "" if nothing
+    calling: bool  # a call under way: the 旌 raised (舉旌), lowered again after it (偃旌)
+    counters: tuple[int, int] | None  # (right, left) laid so far in a round that lays them; None: none laid
+    fresh: str  # the side a counter is being laid on now (右 / 左), "" otherwise
+    scorer: str
+    note: str  # e.g. 「獲而未釋獲」 in a round without counters
+    piece: str
+    beat: float  # 1 at a beat, falling to 0 before the next (a pulse); 0 without music
+    band: Box  # the bottom row (counters, note)
+    head_row: Box  # the top row (title, music)
+
+
+def story_end(shot: Shot, ch: Choreography) -> float:
+    """When the shot's story is over: landed, called and counted."""
+    ends = [shot.arrival]
+    if shot.called is not None:
+        ends.append(shot.called + ch.params.get("dur.獲", 0.0))
+    if shot.counted is not None:
+        ends.append(shot.counted + ch.params.get("dur.釋獲", 0.0))
+    return max(ends)
+
+
+def current_shot(ch: Choreography, t: float) -> Shot | None:
+    """The shot whose story is told at t: the latest released among those whose window covers t."""
+    found = None
+    for shot in ch.shots:
+        if shot.release - BEFORE > t:
+            break  # the shots are in release order
+        if t <= story_end(shot, ch) + AFTER:
+            found = shot
+    return found
+
+
+def inset_box(panel: tuple[int, int, int, int], size: tuple[float, float], avoid=()) -> Box:
+    """The inset's pixel box in the first corner of ``panel`` that covers none of ``avoid`` (figure discs
+    and labels), else the corner covering fewest of them. choice: bottom-right first, by the 侯道 strip."""
+    left, top, w, h = panel
+    bw, bh = size
+    m = 6.0
+    spots = {"br": (left + w - m - bw, top + h - m - bh), "bl": (left + m, top + h - m - bh),
+             "tr": (left + w - m - bw, top + m), "tl": (left + m, top + m)}
+    boxes = [(x, y, x + bw, y + bh) for x, y in (spots[k] for k in CORNERS)]
+    avoid = list(avoid)
+
+    def covered(b: Box) -> int:
+        return sum(1 for a in avoid if a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1])
+
+    return min(boxes, key=lambda b: (covered(b), boxes.index(b)))
+
+
+def inset_size(panel: tuple[int, int, int, int]) -> tuple[float, float]:
+    _, _, w, h = panel
+    return (round(w * SHARE[0]), round(h * SHARE[1]))
+
+
+def _screen_of(ch: Choreography, target) -> tuple[str, tuple[XY, XY]] | tuple[str, None]:
+    """The 乏 of the 侯: the screen landmark nearest to it (a venue of several 侯 has one for each)."""
+    screens = ch.venue.landmarks_of("screen")
+    if not screens:
+        return "", None
+    lm = min(screens, key=lambda s: math.dist((s.x, s.y), (target.x, target.y)))
+    if lm.geometry is not None:
+        x0, y0, x1, y1 = lm.geometry.bounds
+        return lm.name, ((x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2))
+    return lm.name, ((lm.x - 2, lm.y), (lm.x + 2, lm.y))
+
+
+def inset_layout(ch: Choreography, t: float, box: Box, row_px: float) -> InsetLayout | None:
+    """The inset at t in ``box`` (None when no shot's story is told); ``row_px``: the height of its top
+    and bottom rows of text."""
+    shot = current_shot(ch, t)
+    if shot is None:
+        return None
+    target = ch.venue.landmarks[shot.target]
+    parts = target.parts or (2.0,)
+    half = parts[0] / 2
+    screen_name, screen = _screen_of(ch, target)
+    same = [s for s in ch.shots if s.step == shot.step and s.passage == shot.passage and s.release <= t]
+    callers = [s.caller for s in ch.shots if s.passage == shot.passage and s.caller]
+    caller = shot.caller or (callers[0] if callers else "")
+    pose = ch.pose_at(caller, t) if caller else None
+    xs = [target.x - half - 4, target.x + half + 4]
+    ys = [target.y - 4, target.y + 4]
+    if screen is not None:
+        xs += [screen[0][0], screen[1][0]]
+        ys += [screen[0][1]]
+    if pose is not None:
+        xs.append(pose.x)
+        ys.append(pose.y)
+    bounds = (min(xs) - MARGIN_CHI, min(ys) - MARGIN_CHI, max(xs) + MARGIN_CHI, max(ys) + MARGIN_CHI + 6)
+    x0, y0, x1, y1 = box
+    head_row = (x0, y0, x1, y0 + row_px)
+    band = (x0, y1 - row_px, x1, y1)
+    view = fit(bounds, (round(x0), round(y0 + row_px), round(x1 - x0), round(y1 - y0 - 2 * row_px)), margin=0.03)
+    wx0, wy0, wx1, wy1 = view.world_bounds
+
+    def px(p: XY) -> XY:
+        return view.to_screen(*p)
+
+    arrows, strikes, incoming = [], [], None
+    shaft = max(SHAFT_CHI, SHAFT_MIN_PX / view.scale)
+    for s in same:
+        ox, oy = s.origin
+        dx, dy = s.point[0] - ox, s.point[1] - oy
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        u = 1.0 if t >= s.arrival else s.flight_at(t)
+        if u is None:  # not yet loosed
+            continue
+        hx, hy = ox + u * dx, oy + u * dy
+        current = s is shot
+        if hy > wy1:  # still north of the view: show where it will come in
+            if current:
+                k = (wy1 - oy) / dy if dy else 0.0
+                incoming = px((ox + k * dx, wy1))
+            continue
+        tail = (hx - ux * shaft, hy - uy * shaft)
+        arrows.append(Arrow(px(tail), px((hx, hy)), t >= s.arrival, current))
+        if t >= s.arrival:
+            strikes.append(Strike(px(s.point), s.hit, current))
+    verdict = "" if t < shot.arrival or shot.hit is None else ("中" if shot.hit else "不中")
+    dur_call = ch.params.get("dur.獲", 0.0)
+    calling = any(s.called is not None and s.called <= t < s.called + dur_call for s in same)
+    # what the caller holds (the 旌, as the script declares it): drawn raised while he calls, lowered else
+    held = [o for o in ch.held_by(caller, t) if o in ch.figures and ch.figures[o].kind == "object"] if pose else []
+    scored = [s for s in ch.shots if s.passage == shot.passage and s.counted is not None]
+    counters, fresh, scorer, note = None, "", "", ""
+    if scored:
+        laid = [s for s in scored if s.counted <= t]
+        counters = (sum(1 for s in laid if s.side == RIGHT), sum(1 for s in laid if s.side == LEFT))
+        dur_count = ch.params.get("dur.釋獲", 0.0)
+        fresh = next((s.side for s in laid if t < s.counted + dur_count), "")
+        scorer = scored[0].scorer
+    elif any(s.hit for s in ch.shots if s.passage == shot.passage):
+        note = "獲而未釋獲"  # 〔000〕: the first round calls the hits and lays no counter
+    piece, beat = "", 0.0
+    playing = next((m for m in ch.music if m.playing(t)), None)
+    if playing is not None:
+        piece = playing.piece
+        beat = 1.0 - ((t - playing.t0) % playing.period) / playing.period
+    title = f"{shot.archer}　第{_numeral(shot.number)}矢"
+    line = ((target.x - half, target.y), (target.x + half, target.y))
+    spans = tuple((px((target.x - w / 2, target.y)), px((target.x + w / 2, target.y))) for w in parts)
+    return InsetLayout(
+        box, view, title, shot.target, (px(line[0]), px(line[1])), spans,
+        (px(screen[0]), px(screen[1])) if screen is not None else None, screen_name, tuple(arrows), incoming,
+        shot.station, tuple(strikes), verdict, caller, px((pose.x, pose.y)) if pose is not None else None,
+        ch.figures[caller].radius * view.scale if caller in ch.figures else 0.0,
+        ch.figures[held[0]].label if held else "", calling, counters, fresh, scorer, note, piece, beat,
+        band, head_row)
+
+
+def _numeral(n: int) -> str:
+    digits = "〇一二三四五六七八九"
+    return digits[n] if n < 10 else str(n)

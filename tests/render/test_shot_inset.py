@@ -1,0 +1,176 @@
+"""The target-end inset while a pair shoots: the arrow ends at the 侯, the hit is called with the 旌, a
+counter appears in round 2 only for a hit, the beat and the piece with music; read from real frames."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from functools import cache
+
+import numpy as np
+import pygame
+import pytest
+
+from choreo.planning import plan_script
+from choreo.render.config import RenderConfig
+from choreo.render.frame import FrameRenderer
+from choreo.render.framescene import FrameScene
+from choreo.render.scene import Poly
+from choreo.render.shotdraw import ARROW
+from choreo.render.style import CAPTION
+from tests.planner.helpers import plan_text
+from tests.planner.test_shots import MUSIC
+
+
+@cache
+def renderer(name: str, size=(1280, 720)) -> FrameRenderer:
+    return FrameRenderer(plan_script(f"xiangshe/{name}"), RenderConfig(size=size))
+
+
+def frame(r: FrameRenderer, t: float) -> np.ndarray:
+    return pygame.surfarray.array3d(r.draw(t)).transpose(1, 0, 2).copy()
+
+
+def is_ink(px) -> bool:
+    return tuple(int(v) for v in px) == ARROW
+
+
+@pytest.mark.parametrize("name", ["e02-first-round", "e06-second-round"])
+def test_a_shot_draws_an_arrow_that_ends_at_the_hou(name):
+    r = renderer(name)
+    shot = next(s for s in r.choreo.shots if s.hit)
+    # in flight: the head is north of the 侯's line, on the way from the 物
+    mid = (shot.release + shot.arrival) / 2 + 0.4
+    lay = r.shot_inset(mid)
+    current = [a for a in lay.arrows if a.current]
+    y_line = lay.target_line[0][1]
+    if current:
+        assert current[0].head[1] < y_line - 2 and not current[0].landed
+    else:
+        assert lay.incoming is not None  # still north of the inset's view: where it will come in
+    # landed: the shaft's head is the strike point, on the 侯's line, and no shaft goes beyond it
+    t = shot.arrival + 0.3
+    lay = r.shot_inset(t)
+    (arrow,) = [a for a in lay.arrows if a.current]
+    (strike,) = [s for s in lay.strikes if s.current]
+    assert arrow.landed and arrow.head == pytest.approx(strike.at)
+    assert strike.at[1] == pytest.approx(y_line)
+    x0, x1 = sorted((lay.target_line[0][0], lay.target_line[1][0]))
+    assert x0 <= strike.at[0] <= x1 and strike.hit and lay.verdict == "中"
+    pixels = frame(r, t)
+    hx, hy = (round(v) for v in arrow.head)
+    assert any(is_ink(pixels[hy - d, hx]) for d in range(2, 6))  # the shaft just north of the strike
+    tx, ty = (round(v) for v in arrow.tail)
+    assert is_ink(pixels[(ty + hy) // 2, (tx + hx) // 2])  # and along it
+    beyond = [pixels[hy + d, hx + dx] for d in range(12, 30) for dx in (-1, 0, 1)]
+    assert not any(is_ink(p) for p in beyond)  # nothing of the arrow south of the 侯
+
+
+def test_the_hit_is_called_with_the_flag_raised():
+    r = renderer("e02-first-round")
+    shot = next(s for s in r.choreo.shots if s.hit)
+    during = r.shot_inset(shot.called + 0.5)
+    assert during.calling and during.flag and during.caller == shot.caller
+    miss = next(s for s in r.choreo.shots if s.hit is False and s.arrival + 0.5 < shot.release)
+    before = r.shot_inset(miss.arrival + 0.5)
+    assert not before.calling and before.verdict == "不中"
+
+
+def _fresh_strokes(r, t):
+    lay = r.shot_inset(t)
+    prims = r.inset_prims(lay)
+    return lay, [p for p in prims if isinstance(p, Poly) and p.fill == CAPTION["accent"] and len(p.points) == 4
+                 and p.points[0][1] >= lay.band[1]]
+
+
+def test_a_counter_appears_in_round_2_only_for_a_hit():
+    r = renderer("e06-second-round")
+    shots = r.choreo.shots
+    hit = next(s for s in shots if s.hit)
+    lay, fresh = _fresh_strokes(r, hit.counted + 0.5)
+    assert lay.counters == (1, 0) and lay.fresh == "右" and len(fresh) == 1
+    x0, y0 = (round(v) for v in fresh[0].points[0])
+    x1, y1 = (round(v) for v in fresh[0].points[2])
+    pixels = frame(r, hit.counted + 0.5)
+    assert tuple(int(v) for v in pixels[(y0 + y1) // 2, (x0 + x1) // 2]) == CAPTION["accent"]
+    miss = next(s for s in shots if s.hit is False and s.release > hit.release)
+    before = r.shot_inset(miss.release).counters
+    lay, fresh = _fresh_strokes(r, miss.arrival + 1.0)
+    assert lay.counters == before and not fresh  # a miss lays none
+    # the count shown is the counters laid so far, side by side
+    last = shots[-1]
+    assert r.shot_inset(story_end_of(r, last)).counters == (
+        sum(1 for s in shots if s.hit and s.side == "右"), sum(1 for s in shots if s.hit and s.side == "左"))
+    # round 1 lays none: the inset says so instead of counting
+    lay = renderer("e02-first-round").shot_inset(renderer("e02-first-round").choreo.shots[1].arrival + 0.5)
+    assert lay.counters is None and lay.note == "獲而未釋獲"
+
+
+def story_end_of(r, shot):
+    from choreo.render.shotinset import story_end
+
+    return story_end(shot, r.choreo) + 0.5
+
+
+def test_no_inset_without_a_shot_and_it_covers_no_acting_figure():
+    r = renderer("e06-second-round")
+    assert r.shot_inset(1.0) is None
+    for shot in r.choreo.shots[::3]:
+        t = shot.arrival + 0.2
+        step = r.choreo.step_at(t)
+        vp = r.main_viewport(t, step)
+        figs = r.figures.layout(vp, t, step, small=False)
+        box = r.shot_inset(t).box
+        for f in figs:
+            if f.name in step.figures:
+                for b in f.boxes:
+                    assert not (b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]), (f.name, t)
+        bar, north = r.furniture(t, step)
+        for b in (bar, north):
+            assert not (b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3])
+
+
+def test_with_music_the_piece_and_a_beat_mark_are_shown():
+    ch = plan_text(MUSIC)
+    r = FrameRenderer(ch, RenderConfig(size=(1280, 720)))
+    (piece,) = ch.music
+    shot = next(s for s in ch.shots if s.on_beat)
+    beat = next(b for b in ch.beats(piece) if b >= shot.release)
+    on = r.shot_inset(beat + 0.1)
+    off = r.shot_inset(beat + piece.period * 0.6)
+    assert on.piece == off.piece == "貍首" and on.beat > 0.75 > off.beat
+
+    def mark(lay, t):
+        from choreo.render.scene import Circle
+
+        (c,) = [p for p in r.inset_prims(lay) if isinstance(p, Circle) and p.centre[1] < lay.head_row[3]]
+        px = frame_of(r, t)[round(c.centre[1]), round(c.centre[0])]
+        return tuple(int(v) for v in px)
+
+    assert mark(on, beat + 0.1) == CAPTION["accent"] and mark(off, beat + piece.period * 0.6) != CAPTION["accent"]
+
+
+def frame_of(r, t):
+    return pygame.surfarray.array3d(r.draw(t)).transpose(1, 0, 2).copy()
+
+
+def test_the_still_scene_carries_the_same_inset():
+    r = renderer("e06-second-round")
+    t = next(s for s in r.choreo.shots if s.hit).counted + 0.5
+    prims = r.inset_prims(r.shot_inset(t))
+    scene = FrameScene(r).at(t)
+    flat = [sub for item in scene.items for sub in getattr(item, "items", (item,))]
+    assert all(p in flat for p in prims)
+
+
+def test_the_inset_geometry_imports_without_pygame():
+    code = textwrap.dedent("""
+        import sys
+        sys.modules["pygame"] = None
+        import choreo.render.shotinset
+        import choreo.shooting
+        print("ok")
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "ok", out.stderr
