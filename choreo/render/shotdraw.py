@@ -14,7 +14,7 @@ from choreo.render.scene import Circle, Poly
 from choreo.render.shotinset import InsetLayout
 from choreo.render.style import CAPTION, INK, PLAN, colour_of
 from choreo.render.text import TextCache
-from choreo.render.textrun import run
+from choreo.render.textrun import run as _layout_run
 from choreo.shooting import LEFT, RIGHT
 
 ARROW = (30, 30, 30)
@@ -32,6 +32,20 @@ def _moved(g, x: float, y: float):
     dx, dy = x - g.box[0], y - g.box[1]
     return replace(g, chars=tuple((ch, cx + dx, cy + dy) for ch, cx, cy in g.chars),
                    box=(x, y, g.box[2], g.box[3]))
+
+
+_RUNS: dict = {}  # (texts, text, size, colour, halo) → the run laid out at (0, 0): laid out once, then moved
+
+
+def run(texts: TextCache, text: str, size: int, colour, left: float, top: float, halo=None, where: str = "label"):
+    """textrun.run, with the layout of each (text, size, colours) kept: the inset redraws the same words."""
+    key = (id(texts), text, size, colour, halo)
+    laid = _RUNS.get(key)
+    if laid is None or laid[0] is not texts:
+        if len(_RUNS) > 4096:
+            _RUNS.clear()
+        laid = _RUNS[key] = (texts, _layout_run(texts, text, size, colour, 0, 0, halo, where))
+    return _moved(laid[1], left, top)
 
 
 def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: RenderConfig) -> list:

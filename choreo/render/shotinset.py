@@ -124,8 +124,19 @@ def inset_size(panel: tuple[int, int, int, int]) -> tuple[float, float]:
     return (round(w * SHARE[0]), round(h * SHARE[1]))
 
 
+_SCREENS: dict = {}  # (venue, target) → its 乏: looked up once, not at every frame
+
+
 def _screen_of(ch: Choreography, target) -> tuple[str, tuple[XY, XY]] | tuple[str, None]:
     """The 乏 of the 侯: the screen landmark nearest to it (a venue of several 侯 has one for each)."""
+    key = (id(ch.venue), target.name)
+    found = _SCREENS.get(key)
+    if found is None or found[0] is not ch.venue:
+        found = _SCREENS[key] = (ch.venue, _nearest_screen(ch, target))
+    return found[1]
+
+
+def _nearest_screen(ch: Choreography, target) -> tuple[str, tuple[XY, XY]] | tuple[str, None]:
     screens = ch.venue.landmarks_of("screen")
     if not screens:
         return "", None
@@ -208,7 +219,8 @@ def inset_layout(ch: Choreography, t: float, box: Box, row_px: float) -> InsetLa
     playing = next((m for m in ch.music if m.playing(t)), None)
     if playing is not None:
         piece = playing.piece
-        beat = 1.0 - ((t - playing.t0) % playing.period) / playing.period
+        # quantised (eighths of the period): the mark changes a few times a beat, not every frame
+        beat = round(8.0 * (1.0 - ((t - playing.t0) % playing.period) / playing.period)) / 8.0
     title = f"{shot.archer}　第{_numeral(shot.number)}矢"
     line = ((target.x - half, target.y), (target.x + half, target.y))
     spans = tuple((px((target.x - w / 2, target.y)), px((target.x + w / 2, target.y))) for w in parts)
