@@ -74,7 +74,7 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
         out.append(Poly((a, b), None, colours[min(i, len(colours) - 1)], w_line, closed=False))
     tgt = run(texts, lay.target, small, PLAN["label"], 0, 0, PLAN["halo"], where="shot inset")
     ax, ay = lay.target_line[1]
-    out.append(_moved(tgt, ax + pad / 2, ay - tgt.box[3] / 2))
+    out.append(_moved(tgt, ax + pad / 2, ay - tgt.box[3] - cfg.dim(4)))
     if lay.screen is not None:
         out.append(Poly(lay.screen, None, PLAN["screen"], max(2, round(4 * k)), closed=False))
         scr = run(texts, lay.screen_name, small, PLAN["label"], 0, 0, PLAN["halo"], where="shot inset")
@@ -102,6 +102,9 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
         cur = next((s.at for s in lay.strikes if s.current), None)
         if cur is not None:
             out.append(_moved(word, cur[0] - word.box[2] / 2, cur[1] + mark + 1))
+    if lay.calling and lay.caller_at is None and lay.caller:
+        far = run(texts, f"{lay.caller}：獲", small, INK, 0, 0, CAPTION["accent"], where="shot inset")
+        out.append(_moved(far, title.box[0] + title.box[2] + pad, hy0 + (hy1 - hy0 - far.box[3]) / 2))
     # the 獲者, his 旌 raised while he calls (舉旌), lowered after (偃旌), and his call
     if lay.caller_at is not None:
         cx, cy = lay.caller_at

@@ -161,6 +161,9 @@ def inset_layout(ch: Choreography, t: float, box: Box, row_px: float) -> InsetLa
     callers = [s.caller for s in ch.shots if s.passage == shot.passage and s.caller]
     caller = shot.caller or (callers[0] if callers else "")
     pose = ch.pose_at(caller, t) if caller else None
+    reach = 1.5 * (math.dist(screen[0], (target.x, target.y)) if screen is not None else 100.0)
+    if pose is not None and math.dist((pose.x, pose.y), (target.x, target.y)) > reach:
+        pose = None  # he calls from elsewhere (the 大射's 負侯 by another 侯): named in the top row, not drawn
     xs = [target.x - half - 4, target.x + half + 4]
     ys = [target.y - 4, target.y + 4]
     if screen is not None:
