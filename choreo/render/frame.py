@@ -343,8 +343,9 @@ class FrameRenderer:
         if figs is None:
             return self.frame_layout(t, step).inset
         panel = self.panels.main
-        box = inset_box(panel, inset_size(panel), [b for f in figs for b in f.boxes])
-        return inset_layout(self.choreo, t, box, self.cfg.deco_px(15) * 1.5)
+        size = inset_size(panel)
+        box = None if size is None else inset_box(panel, size, [b for f in figs for b in f.boxes])
+        return None if box is None else inset_layout(self.choreo, t, box, self.cfg.deco_px(15) * 1.5)
 
     def inset_prims(self, lay: InsetLayout) -> list:
         return inset_prims(lay, self.choreo, self.texts, self.cfg)

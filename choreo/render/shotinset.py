@@ -31,6 +31,8 @@ SHAFT_CHI, SHAFT_MIN_PX = 3.0, 16.0
 # choice: the inset's share of the main panel (width, height), at most; the corners tried, in order.
 SHARE = (0.28, 0.52)
 CORNERS = ("br", "bl", "tr", "tl")
+SHRINK = (1.0, 0.8, 0.64)  # sizes tried in each corner before giving the inset up for the frame
+MIN_PANEL_HEIGHT = 300  # choice: below this (a 320×180 GIF) the inset's words would not read: none is drawn
 MARGIN_CHI = 8.0  # world margin round the 侯, its 乏 and the 獲者
 
 
@@ -102,25 +104,29 @@ def current_shot(ch: Choreography, t: float) -> Shot | None:
     return found
 
 
-def inset_box(panel: tuple[int, int, int, int], size: tuple[float, float], avoid=()) -> Box:
-    """The inset's pixel box in the first corner of ``panel`` that covers none of ``avoid`` (figure discs
-    and labels), else the corner covering fewest of them. choice: bottom-right first, by the 侯道 strip."""
+def inset_box(panel: tuple[int, int, int, int], size: tuple[float, float], avoid=()) -> Box | None:
+    """The inset's pixel box: in the first corner of ``panel`` that covers none of ``avoid`` (the figures'
+    discs and what they hold), at full size or smaller (SHRINK); None where none is free, so that the inset
+    never hides a figure. choice: bottom-right first, by the 侯道 strip."""
     left, top, w, h = panel
-    bw, bh = size
     m = 6.0
-    spots = {"br": (left + w - m - bw, top + h - m - bh), "bl": (left + m, top + h - m - bh),
-             "tr": (left + w - m - bw, top + m), "tl": (left + m, top + m)}
-    boxes = [(x, y, x + bw, y + bh) for x, y in (spots[k] for k in CORNERS)]
     avoid = list(avoid)
+    for k in SHRINK:
+        bw, bh = size[0] * k, size[1] * k
+        spots = {"br": (left + w - m - bw, top + h - m - bh), "bl": (left + m, top + h - m - bh),
+                 "tr": (left + w - m - bw, top + m), "tl": (left + m, top + m)}
+        for corner in CORNERS:
+            x, y = spots[corner]
+            b = (x, y, x + bw, y + bh)
+            if not any(a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1] for a in avoid):
+                return b
+    return None
 
-    def covered(b: Box) -> int:
-        return sum(1 for a in avoid if a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1])
 
-    return min(boxes, key=lambda b: (covered(b), boxes.index(b)))
-
-
-def inset_size(panel: tuple[int, int, int, int]) -> tuple[float, float]:
+def inset_size(panel: tuple[int, int, int, int]) -> tuple[float, float] | None:
     _, _, w, h = panel
+    if h < MIN_PANEL_HEIGHT:
+        return None
     return (round(w * SHARE[0]), round(h * SHARE[1]))
 
 
