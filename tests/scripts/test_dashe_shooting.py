@@ -148,3 +148,27 @@ def test_the_whole_shooting_half_checks_clean(reading):
     ch = rite()
     failures = check_report(ch).violations
     assert not failures, "; ".join(f"[{v.step}] {v.detail}" for v in failures[:3])
+
+
+def test_the_passages_join_up_in_the_whole_shooting_half():
+    """Each passage declares its figures where the passage before it leaves them (within 1.5 尺)."""
+    import math
+
+    import yaml
+
+    from choreo.check import kinematics as kin
+    from choreo.planner import Planner
+
+    ch, full = rite(), DASHE / "full.yaml"
+    sequence = parse_script(full)
+    names = yaml.safe_load(full.read_text(encoding="utf-8"))["include"]
+    for name in names[1:]:
+        after = parse_script(DASHE / name)
+        prefix = after.passage.replace(".", "") + "."
+        first = next(s for s in ch.steps if s.id.startswith(prefix))
+        for who, tl in Planner(after, ch.venue, "zheng")._initial_timelines().items():
+            if who.startswith("obj.") or who not in sequence.figures:
+                continue
+            where = kin.positions(ch.tracks[who], [first.t0])[0]  # also while hidden in the 次
+            gap = math.dist(where, tl.pos)
+            assert gap <= 1.5, f"{after.passage}: {who} declared {gap:.1f} 尺 from where the passage before leaves him"
