@@ -203,7 +203,7 @@ ERRORS = {
         _at("outcome: {上射: ○x}", 15, "上射's arrows are written ○ (a hit) and × (a miss), in order: not '○x'")),
     "an unknown bundled outcome": (
         "outcome: xiangshi\n",
-        _at("outcome: xiangshi", 10, "unknown outcome 'xiangshi' (bundled: xiangshe)", "did you mean 'xiangshe'?\n")),
+        _at("outcome: xiangshi", 10, "unknown outcome 'xiangshi' (bundled: dashe, xiangshe)", "did you mean 'xiangshe'?\n")),
     "more arrows than the outcome gives": (
         "outcome: {上射: ○}\n",
         None),
