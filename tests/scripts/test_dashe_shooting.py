@@ -143,9 +143,9 @@ def test_each_order_of_the_clearing_is_given_and_assented_to_before_it_is_done()
     assert taken and keeper[2] < taken[0].t0
 
 
-@pytest.mark.parametrize("reading", ["zheng"])
-def test_the_whole_shooting_half_checks_clean(reading):
-    ch = rite()
+@pytest.mark.parametrize("reading", parse_script(DASHE / "full.yaml").reading_names)
+def test_the_whole_rite_shooting_and_banquet_checks_clean_under_each_reading(reading):
+    ch = rite() if reading == "zheng" else plan(parse_script(DASHE / "full.yaml"), reading=reading)
     failures = check_report(ch).violations
     assert not failures, "; ".join(f"[{v.step}] {v.detail}" for v in failures[:3])
 
