@@ -63,19 +63,21 @@ def _spots(box: tuple[float, float, float, float], n: int, spacing: float) -> li
 
 
 @verb("適次", kind="going", args="the screened place (default: the venue's one)", example="三耦: [{適次: 次}]",
-      group_mode="group")
+      modifiers=("由", "面"), group_mode="group")
 def go_into_shelter(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """適次 — go into the 次, the screened place where the archers take and give up their bows: 「司射猶袒、決、遂，
     左執弓，右執一個，兼諸弦，面镞，[適]次」 and 「矢不挾，兼諸弦，面镞，退[適]次，皆授有司弓矢，襲，反位」〔003〕 (適 is
     dropped in the seed copy: 「?次」). Each member goes to a spot of his own inside it (a modelling choice:
     a body's spacing apart from its north-east corner); inside he is hidden from view (the venue marks the
-    place as a ``tent``), until he comes out.
+    place as a ``tent``), until he comes out. ``由`` names places to pass on the way.
     """
     name = _screened_place(ctx, action)
     lm = ctx.venue.landmarks[name]
     spacing = 2 * ctx.param("body_radius") + ctx.param("file_clearance")
+    ways = action.mods.get("由")
+    ways = [] if ways is None else ways if isinstance(ways, list) else [ways]
     for m, spot in zip(members, _spots(lm.geometry.bounds, len(members), spacing), strict=True):
-        ctx.walk(m, spot)
+        ctx.walk(m, spot, [ctx.place(str(w), m).point for w in ways])
         if "面" in action.mods:
             from choreo.script import parse_facing
 
@@ -90,7 +92,7 @@ def arrows_along_string(ctx: VerbContext, actor: str, members: tuple[str, ...], 
 
 
 @verb("退適次", kind="going", args="the screened place (default: the venue's one)", example="三耦: [退適次]",
-      group_mode="group")
+      modifiers=("由", "面"), group_mode="group")
 def withdraw_into_shelter(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """退適次 — withdraw from the range into the 次: 「退[適]次，皆授有司弓矢，襲，反位」〔003〕. As 適次: each to a spot
     of his own inside, hidden from view while there."""
