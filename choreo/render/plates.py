@@ -183,19 +183,32 @@ class PlateMaker:
         return d.differing_figures
 
     def _names(self, walks, vp, r, rect) -> list:
-        """Each actor's name beside where he ends, placed clear of the others (placement.place)."""
+        """Each actor's name beside where he ends, clear of the discs and of each other; one that
+        fits nowhere beside him (a pair abreast) is set vertically above or below his disc, as the
+        frames set theirs, and left out only when that is taken too."""
         from choreo.render.drawplan import label_measure
-        from choreo.render.placement import place
+        from choreo.render.placement import _clear, _inside, place_indexed
 
         items = []
         for wk in walks:
             px, py = vp.to_screen(*wk.end)
             info = self.choreo.figures[wk.figure]
-            items.append((info.label or wk.figure, px, py, 3, 13))
-        measure = label_measure(self.texts)
+            items.append((info.label or wk.figure, px, py, 2, 13))
         left, top, w, h = rect
-        return [run(self.texts, text, int(size), INK, lx, ly, PLAN["halo"], "plate figure label")
-                for text, lx, ly, size in place(items, measure, gap=r + 3, bounds=(left, top, left + w, top + h))]
+        bounds = (left, top, left + w, top + h)
+        taken = [(px - r, py - r, px + r, py + r) for _, px, py, _, _ in items]
+        done = place_indexed(items, label_measure(self.texts), gap=r + 3, bounds=bounds, taken=taken)
+        out = [run(self.texts, items[i][0], 13, INK, lx, ly, PLAN["halo"], "plate figure label") for i, lx, ly in done]
+        for i in sorted(set(range(len(items))) - {i for i, _, _ in done}):
+            text, px, py, _, size = items[i]
+            vw, vh = self.texts.vertical_size(text, size)
+            for vx, vy in ((px - vw / 2, py - r - 2 - vh), (px - vw / 2, py + r + 2)):
+                box = (vx, vy, vx + vw, vy + vh)
+                if _inside(box, bounds) and _clear(box, taken):
+                    taken.append(box)
+                    out.append(vertical_run(self.texts, text, size, INK, vx, vy, PLAN["halo"], "plate figure label"))
+                    break
+        return out
 
     def _caption(self, clause: str, x: float, bottom: float, width: float) -> tuple[list, float]:
         """The clause across the panel's foot, as large as fits four lines (17 px down to 11)."""

@@ -168,3 +168,12 @@ def test_cues_bad_figure_suggests(capsys, tmp_path):
     assert main(["plates", E08, "--compare", "oa", "-o", str(tmp_path / "p.pdf")]) == 2
     assert "did you mean 'ao'" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+def test_cues_all_writes_a_sheet_per_acting_figure(tmp_path):
+    out = tmp_path / "cues"
+    assert main(["cues", E08, "--all", "-o", str(out)]) == 0
+    ch = plan_script(E08)
+    acting = {n for s in ch.steps for n in s.figures if ch.figures[n].kind != "object"}
+    assert {p.stem for p in out.iterdir()} == acting
+    assert all(p.read_bytes().startswith(b"%PDF-") for p in out.iterdir())
