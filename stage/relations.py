@@ -188,9 +188,12 @@ def is_point(expr) -> bool:
 
 
 def _resolvable(r: _Resolver, stem: str) -> bool:
-    """Whether ``stem`` names a place (for X西 without 之: 其位南, 射位一[1]南, 西階.top東)."""
+    """Whether ``stem`` names a place, for X西 without 之 (其位南, 射位一[1]南, 西階.top東): a name, not
+    itself a relation with 之 (堂西之北北 is no place the text writes)."""
     if r.has(stem):
         return True
+    if "之" in stem:
+        return False
     try:
         resolve(r.venue, stem, positions=r.positions)
     except StageError:
