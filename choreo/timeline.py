@@ -68,6 +68,9 @@ class Timeline:
 
     def position_at(self, t: float) -> XY:
         """Where the figure is at t according to what is planned so far (held after the last sample)."""
+        last = self.samples[-1]
+        if t >= last[0]:  # most questions are about now, the end of what is planned so far
+            return (last[1], last[2])
         x, y, _ = sample_at(self.samples, t)
         return (x, y)
 
