@@ -160,7 +160,7 @@ def test_planner_checker_and_stage_read_a_place_alike(venue_key, place):
     assert report.violations == () and len(report.passes) == 1
 
 
-@pytest.mark.parametrize("place", ["射位一[0]", "中[2]", "西盈之西"])
+@pytest.mark.parametrize("place", ["射位一[0]", "中[2]", "西盈之西", "堂西之北北"])
 def test_a_bad_place_is_refused_with_the_same_reason_by_planner_and_checker(place):
     venue_ = load_venue("xie")
     with pytest.raises(YiliError) as by_stage:

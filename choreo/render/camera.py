@@ -97,9 +97,8 @@ class Camera:
             track = self.choreo.tracks.get(name)
             if track is None or not len(track.samples):
                 continue
-            s = track.samples
-            tt = times[track.present(times)]
-            x, y = np.interp(tt, s[:, 0], s[:, 1]), np.interp(tt, s[:, 0], s[:, 2])
+            at = track.at_times(times[track.present(times)])  # Track.at at these times at once
+            x, y = at[:, 0], at[:, 1]
             if ((x >= minx) & (x <= maxx) & (y >= miny) & (y <= maxy)).any():
                 return (platform,)
         return ()
