@@ -37,6 +37,8 @@ class FigureDifference:
     end_distance: float  # 尺 at the step's end (inf as above)
     bearings: tuple[float, float] | None  # (a, b) at the step's end; None when both are absent
     paths: tuple[float, float]  # 尺 walked in the step under a and under b
+    max_turn: float = 0.0  # degrees: the largest difference of facing at one step-relative moment
+    turn_at: tuple[float, float] | None = None  # (a, b) bearings at that moment
 
     @property
     def moved(self) -> bool:
@@ -47,6 +49,11 @@ class FigureDifference:
         if self.bearings is None:
             return False
         return abs((self.bearings[0] - self.bearings[1] + 180) % 360 - 180) > TURN
+
+    @property
+    def turned_during(self) -> bool:
+        """Faces otherwise at some moment of the step, though perhaps not at its end (鄭's 還北面 … 反東面)."""
+        return self.max_turn > TURN
 
 
 @dataclass(frozen=True)
@@ -82,7 +89,7 @@ class StepDifference:
     @property
     def differing_figures(self) -> tuple[str, ...]:
         """Everyone whose place, facing or order differs (the figures a comparison drawing ghosts)."""
-        names = [f.figure for f in self.figures if f.moved or f.turned]
+        names = [f.figure for f in self.figures if f.moved or f.turned or f.turned_during]
         names += [n for o in self.orders for n in o.figures] + [f for f, _, _ in self.acts]
         return tuple(dict.fromkeys(names))
 
@@ -106,9 +113,41 @@ def _walked(p: np.ndarray | None) -> float:
     return 0.0 if p is None else float(np.nansum(np.hypot(*np.diff(p, axis=0).T)))
 
 
+def _grid(track: Track, t0: float, t1: float) -> np.ndarray:
+    """kinematics.grid_of([track], t0, t1), cut from the step's window only (not the whole track)."""
+    ts = track.t
+    lo, hi = np.searchsorted(ts, t0, side="left"), np.searchsorted(ts, t1, side="right")
+    ends = [b for span in track.absent for b in span if np.isfinite(b) and t0 <= b <= t1]
+    return np.unique(np.concatenate([ts[lo:hi], [t0, t1], ends]))
+
+
+def _standing(track: Track | None, t0: float, t1: float) -> tuple[float, float, float] | None:
+    """(x, y, facing) when the figure is there and stands unmoved, unturned through [t0, t1], else None.
+
+    Most figures of a step do not act in it; for them the two readings are compared at one moment
+    instead of on the step's whole grid (the comparison of a whole rite stays linear in its length)."""
+    if track is None or len(track.samples) == 0:
+        return None
+    ts, s = track.t, track.samples
+    i0 = int(np.searchsorted(ts, t0, side="right")) - 1  # the last sample at or before t0
+    i1 = int(np.searchsorted(ts, t1, side="left"))  # the first at or after t1
+    if i0 < 0 or any(x0 < t1 and x1 > t0 for x0, x1 in track.absent):
+        return None
+    rows = s[i0:min(i1, len(s) - 1) + 1, 1:4]
+    if not (rows == rows[0]).all():
+        return None
+    return float(rows[0, 0]), float(rows[0, 1]), float(rows[0, 2])
+
+
 def _figure(a: Choreography, b: Choreography, name: str, sa, sb) -> FigureDifference | None:
     ta, tb = a.tracks.get(name), b.tracks.get(name)
-    grids = [kin.grid_of([t], s.t0, s.t1) - s.t0 for t, s in ((ta, sa), (tb, sb)) if t is not None]
+    still_a, still_b = _standing(ta, sa.t0, sa.t1), _standing(tb, sb.t0, sb.t1)
+    if still_a is not None and still_b is not None:
+        d = float(np.hypot(still_a[0] - still_b[0], still_a[1] - still_b[1]))
+        bearings = (still_a[2] % 360, still_b[2] % 360)
+        turn = abs((still_a[2] - still_b[2] + 180) % 360 - 180)
+        return FigureDifference(name, d, d, bearings, (0.0, 0.0), turn, bearings)
+    grids = [_grid(t, s.t0, s.t1) - s.t0 for t, s in ((ta, sa), (tb, sb)) if t is not None]
     rel = np.unique(np.concatenate(grids + [[0.0, sa.t1 - sa.t0, sb.t1 - sb.t0]]))
     pa = _present_positions(ta, np.minimum(rel + sa.t0, sa.t1))
     pb = _present_positions(tb, np.minimum(rel + sb.t0, sb.t1))
@@ -123,7 +162,14 @@ def _figure(a: Choreography, b: Choreography, name: str, sa, sb) -> FigureDiffer
     both = ~np.isnan(d)  # coming in or going out at other moments is a difference of timing, not of place
     worst = float(np.max(d[both])) if both.any() else float("inf")
     end = float(np.hypot(ea.x - eb.x, ea.y - eb.y)) if bearings else float("inf")
-    return FigureDifference(name, worst, end, bearings, paths)
+    turn, turn_at = 0.0, None
+    if both.any():
+        fa = kin.facings(ta, np.minimum(rel + sa.t0, sa.t1)[both])
+        fb = kin.facings(tb, np.minimum(rel + sb.t0, sb.t1)[both])
+        gaps = np.abs((fa - fb + 180) % 360 - 180)
+        k = int(np.argmax(gaps))
+        turn, turn_at = float(gaps[k]), (float(fa[k] % 360), float(fb[k] % 360))
+    return FigureDifference(name, worst, end, bearings, paths, turn, turn_at)
 
 
 def _event_times(ch: Choreography, step, names) -> dict[str, dict[str, float]]:
@@ -179,7 +225,7 @@ def step_difference(a: Choreography, b: Choreography, step_id: str, b_step: str 
         return StepDifference(step_id, sa is not None, sb is not None, (), (), durations)
     names = sorted(set(sa.figures) | set(sb.figures) | set(a.tracks) & set(b.tracks))
     found = [f for f in (_figure(a, b, n, sa, sb) for n in names) if f is not None]
-    differ = tuple(f for f in found if f.moved or f.turned)
+    differ = tuple(f for f in found if f.moved or f.turned or f.turned_during)
     # Re-timed places the same throughout: starts, arrivals and climbs are at the same moments too.
     orders = _orders(a, b, sa, sb) if any(f.moved for f in differ) else ()
     return StepDifference(step_id, True, True, differ, orders, durations, _acts(a, b, step_id, sb.id))
@@ -207,3 +253,116 @@ def describe_order(o: OrderDifference, reading_a: str, reading_b: str) -> str:
     verb = {"start": "sets off", "arrive": "arrives", "climb": "goes up", "descend": "goes down"}[o.what]
     return (f"{o.first[0]} {verb} first under {reading_a} (by {o.lead[0]:.1f} s), "
             f"{o.first[1]} under {reading_b} (by {o.lead[1]:.1f} s)")
+
+
+# -- a comparison drawn: the ghosts of reading (or venue) b over a, step by step (issue 17) ----------
+
+FIRST = {"start": "先行", "arrive": "先至", "climb": "先升", "descend": "先降"}  # 主人先升 ↔ 賓先升
+
+
+def facing_word(bearing: float) -> str:
+    """The named facing nearest to a bearing (北面, 東南面 …), as the text would say it."""
+    from stage.vocabulary import FACINGS
+
+    return min(FACINGS, key=lambda w: abs((FACINGS[w] - bearing + 180) % 360 - 180))
+
+
+def venue_differences(a, b) -> tuple[tuple[str, str, str, str, str], ...]:
+    """The textual switches two venues set otherwise: (option, value in a, in b, source in a, in b); only
+    options quoted from the text (Venue.option_sources), not modelling switches."""
+    keys = [k for k in dict.fromkeys([*a.option_sources, *b.option_sources]) if a.options.get(k) != b.options.get(k)]
+    return tuple((k, a.options.get(k, ""), b.options.get(k, ""), a.option_sources.get(k, ""),
+                  b.option_sources.get(k, "")) for k in keys)
+
+
+class Comparison:
+    """Choreography b (another reading, or the same reading in another venue) set against a.
+
+    Steps are matched by id, not by time (a reading may lengthen a step); each step's difference is
+    computed once, by :func:`step_difference`, and every consumer (the comparison video and still,
+    the viewer's ghosts and its list of differing steps, the plates) asks this object.
+    """
+
+    def __init__(self, a: Choreography, b: Choreography) -> None:
+        self.a, self.b = a, b
+        self._diffs: dict[str, StepDifference] = {}
+
+    @property
+    def by_venue(self) -> bool:
+        """Whether the venue is what differs (庠 ↔ 榭), rather than the reading."""
+        return self.a.venue.key != self.b.venue.key
+
+    def names(self) -> tuple[str, str]:
+        """How the picture names the two sides: venue titles, or reading titles."""
+        if self.by_venue:
+            return tuple(c.venue.title or c.venue.key for c in (self.a, self.b))
+        return tuple(c.reading_title or c.reading for c in (self.a, self.b))
+
+    def difference(self, step_id: str) -> StepDifference:
+        hit = self._diffs.get(step_id)
+        if hit is None:
+            hit = self._diffs[step_id] = step_difference(self.a, self.b, step_id)
+        return hit
+
+    def differs(self, step_id: str) -> bool:
+        return self.difference(step_id).differs
+
+    def differing_steps(self, steps=None) -> tuple[str, ...]:
+        """Ids of a's steps (or of ``steps``) that b changes, in order."""
+        return tuple(s.id for s in (self.a.steps if steps is None else steps) if self.differs(s.id))
+
+    def ghosts(self, step_id: str) -> tuple[str, ...]:
+        """The figures drawn as ghosts in this step: those whose place, facing, order or acts differ,
+        and who are on the plan under b."""
+        return tuple(n for n in self.difference(step_id).differing_figures if n in self.b.tracks)
+
+    def other_time(self, step_id: str, t: float) -> float | None:
+        """The moment of b that stands for a's moment t in this step: as far into b's step as t is into
+        a's (re-timed from the step's start, as :func:`step_difference` compares them, so that what it
+        calls the same is drawn the same), held at b's end when b's step is the shorter; None when the
+        step is not b's. Where b's step is the longer, its last part is not shown (a's clock leads)."""
+        try:
+            sa, sb = self.a.step(step_id), self.b.step(step_id)
+        except KeyError:
+            return None
+        return sb.t0 + min(max(t - sa.t0, 0.0), sb.t1 - sb.t0)
+
+    def label(self, name: str) -> str:
+        """A figure as the picture names it (obj.算 → 算)."""
+        info = self.a.figures.get(name) or self.b.figures.get(name)
+        return (info.label if info is not None and info.label else name)
+
+    def changes(self, step_id: str) -> tuple[str, ...]:
+        """Short phrases saying what b changes in this step: 「主人先升 ↔ 賓先升」, 「釋獲者 北面 ↔ 東面」, a distance."""
+        d = self.difference(step_id)
+        na, nb = self.names()
+        if not d.in_b:
+            return (f"a step of {na} only",)
+        if not d.in_a:
+            return (f"a step of {nb} only",)
+        out = [f"{v_a or '—'} ↔ {v_b or '—'}" for _, v_a, v_b, _, _ in
+               (venue_differences(self.a.venue, self.b.venue) if self.by_venue else ())]
+        seen = set()
+        for o in d.orders:
+            if (o.what, o.first) in seen or o.what not in ("climb", "descend"):
+                continue
+            seen.add((o.what, o.first))
+            out.append(self._order(o))
+        if not seen:
+            out += [self._order(o) for o in d.orders[:1]]
+        actors = set(self.a.step(step_id).figures)
+        for f in sorted(d.figures, key=lambda f: f.figure not in actors):  # the step's actors first
+            if f.turned or f.turned_during and not f.moved:
+                pair = f.bearings if f.turned else f.turn_at
+                if pair is not None:
+                    out.append(f"{self.label(f.figure)} {facing_word(pair[0])} ↔ {facing_word(pair[1])}")
+                    continue
+            if f.moved and f.max_distance != float("inf"):
+                out.append(f"{self.label(f.figure)} up to {f.max_distance:.1f} 尺 elsewhere")
+        for name, ka, kb in d.acts:
+            out.append(f"{self.label(name)} {'、'.join(ka) or '—'} ↔ {'、'.join(kb) or '—'}")
+        return tuple(dict.fromkeys(out))
+
+    def _order(self, o: OrderDifference) -> str:
+        word = FIRST[o.what]
+        return f"{self.label(o.first[0])}{word} ↔ {self.label(o.first[1])}{word}"

@@ -73,6 +73,8 @@ def _effect(d: StepDifference, base: Choreography, other: Choreography) -> str:
                 f", ends {f.end_distance:.1f} 尺 apart" if f.end_distance > 0.5 else ", ends on the same spot"))
         if f.turned:
             notes.append(f"ends facing {f.bearings[1]:.0f}° instead of {f.bearings[0]:.0f}°")
+        elif f.turned_during and not f.moved and f.turn_at is not None:  # a walker turns with his route
+            notes.append(f"faces {f.turn_at[1]:.0f}° instead of {f.turn_at[0]:.0f}° during the step")
         if abs(f.paths[0] - f.paths[1]) > 0.5:
             notes.append(f"walks {f.paths[1]:.1f} 尺 instead of {f.paths[0]:.1f}")
         out.append(f"{f.figure}: {', '.join(notes)}")

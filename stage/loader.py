@@ -142,6 +142,8 @@ def load_venue(key_or_path: str | Path) -> Venue:
         walkable=build_walkable(landmarks, param_values),
         params=params, options=options, provenance=_provenance(top, f"venue {key}", required=False),
         aliases=aliases,
+        option_sources={name: str(entry["source"]) for name, entry in sections["options"].items()
+                        if "source" in entry and "choice" not in entry},
     )
 
 

@@ -125,9 +125,12 @@ class Venue:
     provenance: Provenance = field(default_factory=Provenance)
     # Bare words the text uses for one landmark (階 → 西階): venue-file ``aliases``.
     aliases: Mapping[str, str] = field(default_factory=dict)
+    # The quotation behind each option that reads the text (one with a ``choice`` note is a modelling
+    # switch, left out): a comparison of two venues quotes them.
+    option_sources: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for name in ("landmarks", "walkable", "params", "options", "aliases"):
+        for name in ("landmarks", "walkable", "params", "options", "aliases", "option_sources"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
 
     @cached_property

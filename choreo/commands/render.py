@@ -30,6 +30,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", help="OUT.mp4, OUT.gif, OUT.png, or a still for print: OUT.svg or OUT.pdf")
     parser.add_argument("--venue", help="xie or xiang (default: the script's)")
     parser.add_argument("--reading", help="reading overlay (default: the script's)")
+    parser.add_argument("--compare", metavar="READING",
+                        help="draw this reading as ghosts over the base one, where they differ; the steps where "
+                             "they agree pass quickly")
+    parser.add_argument("--compare-venue", metavar="VENUE",
+                        help="the same, against the base reading in this venue (庠 ↔ 榭: 物當楣 ↔ 物當棟)")
     parser.add_argument("--from", dest="from_step", metavar="STEP", help="first step id")
     parser.add_argument("--to", dest="to_step", metavar="STEP", help="last step id")
     parser.add_argument("--speed", type=float, default=None,
@@ -127,6 +132,28 @@ def load_choreography(args: argparse.Namespace):
     return plan_script(script, venue=args.venue, reading=args.reading)
 
 
+def load_comparison(choreo, args: argparse.Namespace):
+    """The Comparison ``--compare`` / ``--compare-venue`` ask for (None when neither is given)."""
+    from choreo.compare import Comparison
+    from choreo.errors import ExportError, YiliError
+    from choreo.planning import plan_script
+
+    if args.compare is None and args.compare_venue is None:
+        return None
+    if args.compare is not None and args.compare_venue is not None:
+        raise ExportError("give --compare READING or --compare-venue VENUE, not both")
+    flag = "--compare" if args.compare is not None else "--compare-venue"
+    try:
+        other = plan_script(Path(args.script) if args.script else None,
+                            venue=args.compare_venue or args.venue, reading=args.compare or args.reading)
+    except YiliError as exc:
+        raise type(exc)(f"{flag}: {exc.message}", exc.location, exc.suggestion) from None
+    if other.reading == choreo.reading and other.venue.key == choreo.venue.key:
+        raise ExportError(f"{flag} {args.compare or args.compare_venue}: the same as the base "
+                          f"({choreo.venue.key}, {choreo.reading}); nothing to compare")
+    return Comparison(choreo, other)
+
+
 def run(args: argparse.Namespace) -> int:
     from choreo import atomic
     from choreo.errors import ExportError
@@ -145,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
                 raise ExportError(f"{flag} {value}: not a folder")
         choreo = load_choreography(args)
         inputs.update((choreo.script, choreo.venue.path))
-        written = export(choreo, cfg, args)
+        comparison = load_comparison(choreo, args)
+        written = export(choreo, cfg, args, comparison)
     if args.open:
         from choreo.commands.opener import open_file
 
@@ -171,13 +199,28 @@ def named_inputs(args: argparse.Namespace) -> list[Path]:
     return named
 
 
-def export(choreo, cfg, args: argparse.Namespace) -> Path:
+def export(choreo, cfg, args: argparse.Namespace, comparison=None) -> Path:
     """Write what the command line asks for; returns what ``--open`` opens (the file, or the folder)."""
+    from dataclasses import replace
+
     from choreo.export.video import export_plates, export_still, export_video, select_steps
+    from choreo.render.frame import FrameRenderer
 
     steps = select_steps(choreo, args.from_step, args.to_step)
+    renderer = None
+    if comparison is not None:
+        same = frozenset(s.id for s in steps if not comparison.differs(s.id))
+        if not cfg.quiet:
+            import sys
+
+            from choreo.render.timeline import QUICK_BY
+
+            print(f"{len(steps) - len(same)} of {len(steps)} steps differ under {' ↔ '.join(comparison.names())}; "
+                  f"the other {len(same)} play {QUICK_BY:g}× faster", file=sys.stderr)
+        cfg = replace(cfg, quick_steps=same)
+        renderer = FrameRenderer(choreo, cfg, comparison=comparison)
     if args.plates:
-        paths = export_plates(choreo, args.plates, cfg, steps)
+        paths = export_plates(choreo, args.plates, cfg, steps, renderer=renderer)
         print(f"{len(paths)} plates in {args.plates}")
     if args.per_passage:
         from choreo.errors import ExportError
@@ -189,7 +232,10 @@ def export(choreo, cfg, args: argparse.Namespace) -> Path:
         except OSError as exc:
             raise ExportError(f"--per-passage {folder}: cannot make the folder: {exc.strerror or exc}") from None
         for part in split_passages(steps):
-            print(export_video(choreo, folder / passage_file_name(part[0], ".mp4"), fitted(cfg, args, part), part))
+            part_cfg = fitted(cfg, args, part)
+            part_renderer = FrameRenderer(choreo, part_cfg, comparison=comparison) if comparison else None
+            print(export_video(choreo, folder / passage_file_name(part[0], ".mp4"), part_cfg, part,
+                               renderer=part_renderer))
     if not args.output:
         return Path(args.plates or args.per_passage)
     if vector_output(args):
@@ -197,11 +243,14 @@ def export(choreo, cfg, args: argparse.Namespace) -> Path:
 
         at = args.at if args.at is not None else (steps[-1].id if steps else None)
         size_cm = parse_size_cm(args.size_cm) if args.size_cm else None
-        path = export_vector_still(choreo, args.output, cfg, at, size_cm)
+        path = export_vector_still(choreo, args.output, cfg, at, size_cm, renderer=renderer)
     elif Path(args.output).suffix.lower() == ".png":
         at = args.at if args.at is not None else (steps[-1].id if steps else None)
-        path = export_still(choreo, args.output, cfg, at)
+        path = export_still(choreo, args.output, cfg, at, renderer=renderer)
     else:
-        path = export_video(choreo, args.output, fitted(cfg, args, steps), steps)
+        video_cfg = fitted(cfg, args, steps)
+        if comparison is not None:
+            renderer = FrameRenderer(choreo, video_cfg, comparison=comparison)
+        path = export_video(choreo, args.output, video_cfg, steps, renderer=renderer)
     print(path)
     return Path(path)

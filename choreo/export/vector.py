@@ -90,13 +90,14 @@ def write_scenes(out: str | os.PathLike, scenes: list[Scene], size_cm: tuple[flo
 
 
 def export_vector_still(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig, at: str | None,
-                        size_cm: tuple[float, float] | None) -> Path:
-    """The frame at ``at`` (video.still_time) as SVG or PDF, ``size_cm`` on paper."""
+                        size_cm: tuple[float, float] | None, renderer=None) -> Path:
+    """The frame at ``at`` (video.still_time) as SVG or PDF, ``size_cm`` on paper; ``renderer``: one made
+    already (a comparison's, which draws the ghosts)."""
     from choreo.export.video import still_time
     from choreo.render.frame import FrameRenderer
     from choreo.render.framescene import FrameScene
 
     check_vector(out)
     t, step = still_time(choreo, at)
-    scene = FrameScene(FrameRenderer(choreo, cfg)).at(t, step)
+    scene = FrameScene(renderer or FrameRenderer(choreo, cfg)).at(t, step)
     return write_scenes(out, [scene], cm_for(cfg.size, size_cm), choreo.title)[0]

@@ -255,7 +255,7 @@ def export_still(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
 
 
 def export_plates(choreo: Choreography, folder: str | os.PathLike, cfg: RenderConfig,
-                  steps: tuple[Step, ...] | None = None) -> list[Path]:
+                  steps: tuple[Step, ...] | None = None, renderer: FrameRenderer | None = None) -> list[Path]:
     """A PNG at the end of every step: ``DIR/NNN-ID.png``. Each appears complete or not at all; a
     failure (a full disk) stops at that plate with an ExportError naming it, the ones before it stay."""
     folder = Path(folder)
@@ -264,7 +264,7 @@ def export_plates(choreo: Choreography, folder: str | os.PathLike, cfg: RenderCo
     except OSError as exc:
         raise ExportError(f"--plates {folder}: cannot make the folder: {exc.strerror or exc}") from None
     steps = choreo.steps if steps is None else steps
-    renderer = FrameRenderer(choreo, cfg)
+    renderer = renderer or FrameRenderer(choreo, cfg)
     progress = Progress(len(steps), f"plates in {folder}", cfg.quiet, min_total=10)
     out = []
     for i, step in enumerate(steps):

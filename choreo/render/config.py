@@ -52,6 +52,7 @@ class RenderConfig:
     strip: bool = True  # the 侯道 strip beside the main view
     camera: str = "auto"
     quiet: bool = False
+    quick_steps: frozenset[str] = frozenset()  # a comparison's steps where nothing differs: they pass quickly
 
     def __post_init__(self) -> None:
         w, h = self.size
@@ -77,7 +78,7 @@ class RenderConfig:
         """The timing of a video made with this config (:class:`choreo.render.timeline.Pace`)."""
         from choreo.render.timeline import Pace
 
-        return Pace(self.speed, self.hold, self.reading_rate, self.card)
+        return Pace(self.speed, self.hold, self.reading_rate, self.card, quick=self.quick_steps)
 
     @property
     def width(self) -> int:

@@ -14,14 +14,18 @@ from dataclasses import dataclass
 
 import pygame
 
+from choreo.compare import Comparison
 from choreo.model import Choreography, Step
 from choreo.render.camera import Camera
 from choreo.render.caption import CaptionBand
 from choreo.render.card import TitleCard
+from choreo.render.comparecaption import COMPARE_BAND, CompareCaptionBand
 from choreo.render.config import RenderConfig
 from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, furniture_boxes, label_measure
 from choreo.render.figstate import own_landmarks
 from choreo.render.figures import FigureLayer
+from choreo.render.ghostdraw import blit_ghost_labels, ghost_labels, paint_ghosts, paint_plan_ghosts
+from choreo.render.ghosts import Ghost, ghost_layout, plan_ghosts
 from choreo.render.labelling import corner_box, key_size
 from choreo.render.placement import settle
 from choreo.render.planlayer import PlanLayer, quantised
@@ -67,33 +71,49 @@ class FrameLayout:
     landmark_labels: tuple
     furniture: dict
     inset: InsetLayout | None = None  # the target end while a pair shoots (choreo.render.shotinset)
+    ghosts: tuple = ()  # a comparison's ghosts (choreo.render.ghosts.Ghost) and their labels, placed last
+    ghost_labels: tuple = ()  # (text, left, top, size)
 
 
 class FrameRenderer:
     """Draws frames of one Choreography with one RenderConfig; caches what does not change."""
 
-    def __init__(self, choreo: Choreography, cfg: RenderConfig, texts: TextCache | None = None) -> None:
+    def __init__(self, choreo: Choreography, cfg: RenderConfig, texts: TextCache | None = None,
+                 comparison: Comparison | None = None) -> None:
+        """``comparison`` (its ``a`` is ``choreo``): draw its other side as ghosts, with a caption band
+        that quotes both sides (``choreo render --compare``); it may be set to None later (and back)."""
         self.choreo = choreo
         self.cfg = cfg
+        self.comparison = comparison
         self.texts = texts or TextCache()
         venue_layout = build_layout(choreo.venue)
         own = own_landmarks(choreo)  # the 楅, the 中: drawn with the object that is set there, when it is
         self.layout = without_landmarks(venue_layout, frozenset(own))
         # choice: with --camera full the strip shows the target end, given about a third of the width
         # (main view and strip then both fill their panels: the court is about square, the end tall)
-        self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=cfg.px(CAPTION_BAND),
+        band_h = cfg.px(COMPARE_BAND if comparison is not None else CAPTION_BAND)
+        self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=band_h,
                                    strip_share=FULL_STRIP if cfg.camera == "full" else 0.2)
         self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera)
         self.painter = PlanPainter(self.layout, cfg, self.texts)  # the strip (a fixed view)
         self.layer = PlanLayer(self.layout, cfg, self.texts)  # the main view's plan, per zoom level
         self.figures = FigureLayer(choreo, cfg, self.texts, venue_layout, own)
+        self.plan_ghosts = ()  # a venue comparison: what the other venue's plan draws otherwise
+        if comparison is not None and comparison.by_venue:
+            other = without_landmarks(build_layout(comparison.b.venue), frozenset(own_landmarks(comparison.b)))
+            self.plan_ghosts = plan_ghosts(self.layout, other)
         self.strip_vp = strip_viewport(self.layout, self.panels.strip) if self.panels.strip else None
         if self.strip_vp is not None and cfg.camera == "full" and self.layout.far_bounds is not None:
             # the whole court is the main view: the strip shows the target end, enlarged
             self.strip_vp = fit(self.layout.far_bounds, self.panels.strip, margin=0.06)
         self.surface = pygame.Surface(cfg.size)
         band = self.panels.bottom_band
-        self.caption = CaptionBand(choreo, cfg, self.texts, band[2:]) if band is not None else None
+        if band is None:
+            self.caption = None
+        elif comparison is not None:
+            self.caption = CompareCaptionBand(choreo, cfg, self.texts, band[2:], comparison)
+        else:
+            self.caption = CaptionBand(choreo, cfg, self.texts, band[2:])
         picture_h = band[1] if band is not None else cfg.height
         self.title_card = TitleCard(choreo, cfg, self.texts, (0, 0, cfg.width, picture_h))
         # per surface drawn on: the caption now in its bottom band, and what frame it holds
@@ -138,7 +158,7 @@ class FrameRenderer:
         if step is None:
             step = self.choreo.step_at(t)
         surf = self.surface if into is None else into
-        key = (t, step.id if step else None, view, card)
+        key = (t, step.id if step else None, view, card, id(self.comparison))
         if self._drawn.get(surf) == key:
             return surf
         self._drawn.pop(surf, None)  # half drawn if this raises
@@ -146,7 +166,7 @@ class FrameRenderer:
         main = self.panels.main
         level = self.layer.draw(surf, vp, exact)
         surf.set_clip(pygame.Rect(main))
-        self._draw_main(surf, vp, level, t, step, (t, step.id if step else None, view))
+        self._draw_main(surf, vp, level, t, step, (t, step.id if step else None, view, id(self.comparison)))
         surf.set_clip(None)
         pygame.draw.rect(surf, PLAN["frame"], main, 1)
         if self.strip_vp is not None:
@@ -222,7 +242,7 @@ class FrameRenderer:
         numbers, landmark labels, furniture), without drawing: computed once per frame."""
         if step is None:
             step = self.choreo.step_at(t)
-        key = (t, step.id if step else None, view)
+        key = (t, step.id if step else None, view, id(self.comparison))
         if self._layout is not None and self._layout[0] == key:
             return self._layout[1]
         vp, exact = self._main_view(t, step, view)
@@ -297,8 +317,13 @@ class FrameRenderer:
             furniture["key"] = key_box
         for k, b in enumerate(reserved):
             furniture[f"reserved {k + 1}"] = b
+        ghosts = self._ghosts(vp, t, step)
+        marks = ()
+        if ghosts and cfg.labels:  # the ghosts' names last, clear of everything placed before
+            placed = taken + [box for _, box in plan_out] + [g.box for g in ghosts]
+            marks = tuple(ghost_labels(ghosts, self.texts, cfg, placed, vp.rect))
         return FrameLayout(vp, figs, tuple(labels), tuple(label_boxes), tuple(keyed), tuple(plan_out), furniture,
-                           inset)
+                           inset, ghosts=tuple(ghosts), ghost_labels=marks)
 
     def _label_box(self, lab) -> tuple:
         text, lx, ly, size, _ = lab
@@ -328,8 +353,12 @@ class FrameRenderer:
         for lab, box in fl.landmark_labels:
             surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"), box[:2])
         draw_loose_cords(surf, vp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
+        if self.comparison is not None and self.plan_ghosts:
+            paint_plan_ghosts(surf, self.plan_ghosts, vp, self.cfg, self.texts)
         self.figures.paint(surf, vp, fl.figures, t, small=False)
+        paint_ghosts(surf, list(fl.ghosts), self.cfg, self.texts)
         self.figures.blit_labels(surf, fl.labels)
+        blit_ghost_labels(surf, list(fl.ghost_labels), self.texts)
         if "key" in fl.furniture:
             self._draw_key(surf, fl)
         if fl.inset is not None:
@@ -365,6 +394,16 @@ class FrameRenderer:
         surf.set_clip(clip)
         rect = rect.clip(surf.get_rect())
         self._inset_cache = (inset, surf.subsurface(rect).copy())
+
+    def ghosts(self, t: float, step: Step | None = None, view: Viewport | None = None) -> list[Ghost]:
+        """The ghosts :meth:`draw` puts on the main view at t (none without a comparison)."""
+        return list(self.frame_layout(t, step, view).ghosts)
+
+    def _ghosts(self, vp: Viewport, t: float, step: Step | None) -> list[Ghost]:
+        if self.comparison is None:
+            return []
+        return ghost_layout(self.comparison, vp, t, step, scale=self.cfg.font_scale,
+                            trail_seconds=self.cfg.trail_seconds, trails=self.cfg.trails)
 
     def _draw_key(self, surf, fl: FrameLayout) -> None:
         """The numbered figures' names, one a row, in a box with a halo-coloured ground."""

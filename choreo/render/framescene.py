@@ -12,9 +12,11 @@ import math
 
 from choreo.model import Step
 from choreo.render.caption import display_clause, passage_label
+from choreo.render.comparecaption import CompareCaptionBand
 from choreo.render.drawplan import placed_plan_labels, scale_bar_parts
 from choreo.render.figures import PlacedFigure, wedge_tip
 from choreo.render.frame import KEY_TEXT
+from choreo.render.ghosts import GHOST_TINT, ghost_primitives, plan_ghost_primitives
 from choreo.render.planlayer import quantised
 from choreo.render.planlayout import clear_boxes, strip_labels
 from choreo.render.rangemarks import loose_cords as range_loose_cords
@@ -83,8 +85,13 @@ class FrameScene:
         for lab, box in fl.landmark_labels:
             out.append(run(texts, lab.text, lab.size, lab.colour, box[0], box[1], PLAN["halo"], "plan label"))
         out += self.loose_cords(vp, t)
+        if r.comparison is not None and r.plan_ghosts:
+            out += plan_ghost_primitives(r.plan_ghosts, vp, cfg.font_scale)
         out += self.figures(vp, fl.figures, t, small=False)
+        out += ghost_primitives(list(fl.ghosts), cfg.font_scale)
         out += self.figure_labels(fl.labels)
+        for text, x, y, size in fl.ghost_labels:
+            out.append(run(texts, text, int(size), GHOST_TINT, x, y, PLAN["halo"], "ghost label"))
         if "key" in fl.furniture:
             x0, y0, x1, y1 = (round(v) for v in fl.furniture["key"])
             out.append(_rect(x0, y0, x1 - x0, y1 - y0, fill=PLAN["halo"], stroke=PLAN["frame"], width=1, radius=3))
@@ -226,10 +233,14 @@ class FrameScene:
 
     # -- the caption band -------------------------------------------------------------------------
     def caption(self, step: Step | None, band) -> list:
-        """CaptionBand's drawing as primitives: meta line, legend and the step's clause."""
+        """CaptionBand's drawing as primitives: meta line, legend and the step's clause (a comparison's
+        band: its own lines, both sides quoted)."""
         choreo, cfg, texts = self.r.choreo, self.cfg, self.texts
         bx, by, w, h = band
         out: list = [_rect(bx, by, w, h, fill=CAPTION["background"])]
+        if isinstance(self.r.caption, CompareCaptionBand):
+            return out + [run(texts, text, size, colour, bx + x, by + y, where=where)
+                          for text, size, colour, x, y, where in self.r.caption.lines(step)]
         margin = cfg.px(18)
         meta = [choreo.title]
         if step is not None:

@@ -33,6 +33,7 @@ class Poly:
     closed: bool = True
     dashed: tuple[float, float] | None = None  # (dash, gap) in pixels
     radius: float = 0.0  # rounded corners (a badge), pixels: only for a 4-point rectangle
+    opacity: float = 1.0  # fill and stroke alike (the ghosts of another reading are translucent)
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class Circle:
     fill: RGB | None = None
     stroke: RGB | None = None
     width: float = 1.0
+    opacity: float = 1.0
 
 
 @dataclass(frozen=True)

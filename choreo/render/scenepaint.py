@@ -27,8 +27,16 @@ def paint(scene: Scene, texts: TextCache, into: pygame.Surface | None = None) ->
     return surf
 
 
+def paint_items(surf: pygame.Surface, items, texts: TextCache) -> None:
+    """Primitives painted onto a surface already drawn (the ghosts of a comparison over a frame)."""
+    for item in items:
+        _paint(surf, item, texts)
+
+
 def _paint(surf: pygame.Surface, item, texts: TextCache) -> None:
-    if isinstance(item, Poly):
+    if isinstance(item, (Poly, Circle)) and item.opacity < 1.0:
+        _translucent(surf, item, texts)
+    elif isinstance(item, Poly):
         pts = list(item.points)
         w = max(1, round(item.width))
         if item.closed and _upright(pts):  # a box: pygame.draw.rect, as the frames draw theirs
@@ -60,6 +68,26 @@ def _paint(surf: pygame.Surface, item, texts: TextCache) -> None:
         render = texts.render_vertical if item.vertical else texts.render
         drawn = render(item.text, item.size, item.colour, item.halo)
         surf.blit(pygame.transform.rotate(drawn, 90) if item.turned else drawn, item.box[:2])
+
+
+def _translucent(surf: pygame.Surface, item, texts: TextCache) -> None:
+    """Drawn opaque on a layer just its size, the layer blitted at the item's opacity."""
+    from dataclasses import replace
+
+    pad = item.width + 2
+    if isinstance(item, Circle):
+        x0, y0 = item.centre[0] - item.r - pad, item.centre[1] - item.r - pad
+        w = h = 2 * (item.r + pad)
+        moved = replace(item, centre=(item.centre[0] - x0, item.centre[1] - y0), opacity=1.0)
+    else:
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        x0, y0 = min(xs) - pad, min(ys) - pad
+        w, h = max(xs) - x0 + pad, max(ys) - y0 + pad
+        moved = replace(item, points=tuple((x - x0, y - y0) for x, y in item.points), opacity=1.0)
+    layer = pygame.Surface((max(1, int(w) + 2), max(1, int(h) + 2)), pygame.SRCALPHA)
+    _paint(layer, moved, texts)
+    layer.set_alpha(round(255 * item.opacity))
+    surf.blit(layer, (x0, y0))
 
 
 def _upright(pts) -> bool:

@@ -83,7 +83,12 @@ class PdfPages:
 
     def _item(self, item) -> None:
         pdf = self.pdf
-        if isinstance(item, Clip):
+        if isinstance(item, (Poly, Circle)) and item.opacity < 1.0:
+            from dataclasses import replace
+
+            with pdf.local_context(fill_opacity=item.opacity, stroke_opacity=item.opacity):
+                self._item(replace(item, opacity=1.0))
+        elif isinstance(item, Clip):
             x, y = self._xy(item.rect[:2])
             with pdf.rect_clip(x, y, item.rect[2] * self.k, item.rect[3] * self.k):
                 for sub in item.items:

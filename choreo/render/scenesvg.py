@@ -26,6 +26,10 @@ def _paint_attrs(fill, stroke, width, dashed=None) -> str:
     return out
 
 
+def _opacity(item) -> str:
+    return f' opacity="{item.opacity:.3f}"' if item.opacity < 1.0 else ""
+
+
 def _pts(points) -> str:
     return " ".join(f"{x:.2f},{y:.2f}" for x, y in points)
 
@@ -46,7 +50,7 @@ class _Writer:
                 out += self.item(sub)
             return out + ["</g>"]
         if isinstance(item, Poly):
-            attrs = _paint_attrs(item.fill, item.stroke, item.width, item.dashed)
+            attrs = _paint_attrs(item.fill, item.stroke, item.width, item.dashed) + _opacity(item)
             if item.radius and len(item.points) == 4:
                 (x0, y0), (x1, y1) = item.points[0], item.points[2]
                 return [f'<rect x="{x0:.2f}" y="{y0:.2f}" width="{x1 - x0:.2f}" height="{y1 - y0:.2f}" '
@@ -58,11 +62,12 @@ class _Writer:
             cx, cy = item.centre
             out = []
             if item.fill is not None:
-                out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{item.r:.2f}" fill="{_hex(item.fill)}"/>')
+                out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{item.r:.2f}" fill="{_hex(item.fill)}"'
+                           f'{_opacity(item)}/>')
             if item.stroke is not None:
                 r = max(item.r - item.width / 2, item.width / 2)
                 out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{r:.2f}" '
-                           f'{_paint_attrs(None, item.stroke, item.width)}/>')
+                           f'{_paint_attrs(None, item.stroke, item.width)}{_opacity(item)}/>')
             return out
         if isinstance(item, Glyphs):
             return self.glyphs(item)

@@ -111,11 +111,14 @@ def passage_starts(steps: tuple[Step, ...]) -> list[int]:
 
 def build_timeline(steps: tuple[Step, ...] | list[Step], speed: float, hold: float,
                    start: float | None = None, end: float | None = None, *, rate: float = 0.0,
-                   card: float = 0.0) -> Timeline:
+                   card: float = 0.0, quick: frozenset[str] = frozenset(), quick_by: float = 1.0) -> Timeline:
     """The piecewise-linear map for ``steps`` played at ``speed``, each step up for at least ``hold``
-    seconds or its reading time at ``rate`` characters a second, each passage opened by a ``card``."""
+    seconds or its reading time at ``rate`` characters a second, each passage opened by a ``card``.
+
+    The steps whose ids are in ``quick`` (a comparison's steps where nothing differs) pass quickly: at
+    ``quick_by`` times the speed, their clause up for QUICK_HOLD seconds at most."""
     steps = tuple(steps)
-    floor = [max(hold, reading_seconds(s.text, rate)) for s in steps]
+    floor = [min(QUICK_HOLD, hold) if s.id in quick else max(hold, reading_seconds(s.text, rate)) for s in steps]
     if start is None:
         start = min((s.t0 for s in steps), default=0.0)
     if end is None:
@@ -161,7 +164,7 @@ def build_timeline(steps: tuple[Step, ...] | list[Step], speed: float, hold: flo
 
     for c0, c1, k in pieces:
         stops_before(c0)
-        dv = (c1 - c0) / speed
+        dv = (c1 - c0) / (speed * quick_by if k is not None and steps[k].id in quick else speed)
         if k is not None and floor[k] > 0:
             need = floor[k]  # seconds of video the step must stay
             total = shown_len[k] / speed
@@ -175,6 +178,12 @@ def build_timeline(steps: tuple[Step, ...] | list[Step], speed: float, hold: flo
     return Timeline(steps, tuple(segments), start, end)
 
 
+# Modelling choice: in a comparison video a step where the two readings agree plays 8× faster than the
+# rest and its clause stays up 1 s (it is still seen, but the video is about the differences).
+QUICK_BY = 8.0
+QUICK_HOLD = 1.0
+
+
 @dataclass(frozen=True)
 class Pace:
     """How fast a video plays: ``speed`` (ceremony seconds per video second), the least ``hold`` a
@@ -186,9 +195,12 @@ class Pace:
     rate: float = 0.0
     card: float = 0.0
     given_up: str = ""
+    quick: frozenset[str] = frozenset()  # ids of steps that pass quickly (QUICK_BY, QUICK_HOLD)
+    quick_by: float = QUICK_BY
 
     def timeline(self, steps, start: float | None = None, end: float | None = None) -> Timeline:
-        return build_timeline(steps, self.speed, self.hold, start, end, rate=self.rate, card=self.card)
+        return build_timeline(steps, self.speed, self.hold, start, end, rate=self.rate, card=self.card,
+                              quick=self.quick, quick_by=self.quick_by)
 
 
 MAX_SPEED = 512.0  # beyond this a walk is a jump cut anyway

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from choreo.compare import Comparison
 from choreo.errors import YiliError
 from choreo.render.config import DEFAULT_SPEED, RenderConfig
 from choreo.render.frame import FrameRenderer
@@ -24,6 +25,7 @@ from choreo.render.text import TextCache
 from choreo.render.viewport import fit
 from choreo.viewer import errorpage, overlays
 from choreo.viewer.ease import PausedEase
+from choreo.viewer.ghostjob import GhostPlan
 from choreo.viewer.jobs import Export, Replan
 from choreo.viewer.layout import Layout, layout
 from choreo.viewer.panels import Panels
@@ -41,6 +43,7 @@ KEYS = {
     pygame.K_v: "switch_venue", pygame.K_r: "cycle_reading", pygame.K_c: "toggle_checker",
     pygame.K_s: "save_png", pygame.K_e: "export_mp4", pygame.K_q: "quit", pygame.K_ESCAPE: "escape",
     pygame.K_h: "toggle_help", pygame.K_QUESTION: "toggle_help",
+    pygame.K_o: "toggle_ghosts", pygame.K_LEFTBRACKET: "prev_difference", pygame.K_RIGHTBRACKET: "next_difference",
 }
 WATCH_EVERY = 0.4  # seconds between two looks at the script's mtime (a save shows within half a second)
 TOAST_SECONDS = 4.0
@@ -88,6 +91,9 @@ class Viewer:
         self.export: Export | None = None  # an MP4 being written by a child process
         self.saved: list[Path] = []
         self.planning: Replan | None = None  # the script (or another venue, reading) being planned
+        self.ghosts_wanted = False  # o: the other reading overlaid as ghosts
+        self.ghost_job: GhostPlan | None = None  # that reading being planned and compared
+        self.comparison: Comparison | None = None  # ... and once it is: drawn by the renderer
         self.plan_limit = plan_limit
         self._retired: list[Replan] = []  # replaced plans being stopped
         self._ahead = None  # (what it was made for, a generator of pieces of work)
@@ -145,6 +151,9 @@ class Viewer:
         if self.state.selected not in ch.figures:
             self.state = apply(self.state, new, "select", None)
         self._renderer_key = None
+        self.comparison = None  # of the plan replaced
+        if self.ghosts_wanted:
+            self._start_ghosts()
         self._ensure_renderer()
         self._title()
 
@@ -159,12 +168,12 @@ class Viewer:
             self.renderer = None
             return
         _, _, w, h = self.layout.frame
-        key = (id(ch), w, h, self.state.labels, self.state.trails)
+        key = (id(ch), w, h, self.state.labels, self.state.trails, id(self.comparison))
         if key == self._renderer_key and self.renderer is not None:
             return
         try:
             cfg = RenderConfig(size=(w, h), labels=self.state.labels, trails=self.state.trails)
-            renderer = FrameRenderer(ch, cfg, self.texts)
+            renderer = FrameRenderer(ch, cfg, self.texts, comparison=self.comparison)
         except YiliError as exc:  # a label the font cannot draw: shown like a script error
             self._failed(exc.format())
             return
@@ -214,6 +223,78 @@ class Viewer:
         i = ch.readings.index(current) if current in ch.readings else -1
         reading = ch.readings[(i + 1) % len(ch.readings)]
         self._replan(self._target().with_(reading=reading), f"reading: {reading_title(ch, reading)}")
+
+    # -- the other reading as ghosts ----------------------------------------------------------------
+    def do_toggle_ghosts(self) -> None:
+        if self.ghosts_wanted:
+            self.ghosts_wanted, self.comparison = False, None
+            if self.ghost_job is not None:
+                self.ghost_job.stop()
+                self._retired.append(self.ghost_job)
+                self.ghost_job = None
+            self.toast("ghosts off")
+            return
+        self.ghosts_wanted = True
+        self._start_ghosts()
+
+    def _start_ghosts(self) -> None:
+        """Plan the reading after the shown one (the other one, when there are two) and compare."""
+        ch = self.loaded.choreography
+        if ch is None or len(ch.readings) < 2:
+            self.ghosts_wanted = False
+            self.toast("this script declares one reading only: nothing to overlay" if ch else "no script loaded")
+            return
+        if self.ghost_job is not None:
+            self.ghost_job.stop()
+            self._retired.append(self.ghost_job)
+        other = ch.readings[(ch.readings.index(ch.reading) + 1) % len(ch.readings)] \
+            if ch.reading in ch.readings else ch.readings[0]
+        what = f"ghosts: {reading_title(ch, other)}"
+        # planning plus comparing every step: twice the planning limit (the whole rite: ~11 s + ~11 s)
+        self.ghost_job = GhostPlan(ch, self.session.with_(reading=other), what, limit=2 * self.plan_limit,
+                                   wake=self._wake)
+        self.ghost_job.start()
+        self.toast(f"{what}: planning …")
+
+    def _poll_ghosts(self) -> None:
+        job = self.ghost_job
+        if job is None or not job.done():
+            if job is not None and job.overdue():
+                job.stop()
+            return
+        self.ghost_job = None
+        if job.comparison is None or job.base is not self.loaded.choreography:
+            self.ghosts_wanted = False
+            error = (job.loaded.error or "").splitlines()
+            self.toast(f"{job.what}: failed{': ' + error[0] if error else ''}")
+            return
+        self.comparison = job.comparison
+        self._ensure_renderer()
+        n = len(self.comparison.differing_steps())
+        self.toast(f"{job.what} — {n} of {len(self.spans)} steps differ ([ ] previous / next)")
+
+    def differing(self) -> tuple[str, ...]:
+        """The ids of the shown steps the overlaid reading changes (none without ghosts)."""
+        return self.comparison.differing_steps() if self.comparison is not None else ()
+
+    def do_next_difference(self) -> None:
+        self._jump_difference(+1)
+
+    def do_prev_difference(self) -> None:
+        self._jump_difference(-1)
+
+    def _jump_difference(self, way: int) -> None:
+        if self.comparison is None:
+            self.toast("o first: overlay the other reading")
+            return
+        rows = [self.spans.index(sid) for sid in self.differing()]
+        ahead = [i for i in rows if (i - self.state.step) * way > 0]
+        if not ahead:
+            self.toast("no further step differs" if rows else "the two readings agree on every step")
+            return
+        i = min(ahead) if way > 0 else max(ahead)
+        self.dispatch("jump_step", i)
+        self.toast(f"differs {rows.index(i) + 1}/{len(rows)}: {'  ·  '.join(self.comparison.changes(self.spans.ids[i])[:2])}")
 
     def _target(self) -> Session:
         return self.planning.session if self.planning is not None else self.session
@@ -452,6 +533,7 @@ class Viewer:
                 self.reload()
         self._poll_export()
         self._poll_replan()
+        self._poll_ghosts()
         drew = bool(events) or self._picture_key(now) != self._drawn
         if drew:
             self.draw()
@@ -597,7 +679,7 @@ class Viewer:
         self._keep_step_visible()
         marks = tuple(v.t for v in self.loaded.violations if v.t is not None)
         self.panels.bar(surf, lay, self.spans, self.state, marks, self.ident)
-        self.panels.steps(surf, lay, ch, self.state, self.scroll, self.ident)
+        self.panels.steps(surf, lay, ch, self.state, self.scroll, self.ident, frozenset(self.differing()))
         self.panels.text(surf, lay, ch, self.state, self.ident)
         if self.state.help:
             overlays.help_overlay(surf, (0, 0, *lay.size), self.writer)

@@ -35,6 +35,8 @@ HELP = (
     ("l t g", "labels, trails, grid (1 步 = 6 尺)"),
     ("v", "switch venue (庠 / 榭), re-planned at this step"),
     ("r", "next reading, re-planned at this step"),
+    ("o", "ghosts: the other reading, where it differs (≠)"),
+    ("[ ]", "previous / next step where the readings differ"),
     ("c", "checker: failures in red, click one to jump"),
     ("s", "save this frame as PNG"),
     ("e", "export the step range to MP4"),

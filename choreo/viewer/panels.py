@@ -14,6 +14,7 @@ import pygame
 from choreo.model import Choreography
 from choreo.render.caption import display_clause, passage_label
 from choreo.render.card import seed_tag
+from choreo.render.ghosts import GHOST_CAPTION
 from choreo.render.style import CAPTION
 from choreo.viewer.layout import ROW_H, Layout
 from choreo.viewer.state import Spans, ViewerState
@@ -161,16 +162,17 @@ class Panels:
 
     # -- the list of steps ----------------------------------------------------------------------
     def steps(self, surf: pygame.Surface, lay: Layout, ch: Choreography | None, state: ViewerState,
-              scroll: int, ident: int = 0) -> None:
-        surf.blit(self._steps_surface(lay, ch, state, scroll, ident), lay.steps[:2])
+              scroll: int, ident: int = 0, marked: frozenset[str] = frozenset()) -> None:
+        """The list of steps; those in ``marked`` (the steps the overlaid reading changes) carry a ≠."""
+        surf.blit(self._steps_surface(lay, ch, state, scroll, ident, marked), lay.steps[:2])
 
     def _steps_surface(self, lay: Layout, ch: Choreography | None, state: ViewerState, scroll: int,
-                       ident: int) -> pygame.Surface:
-        key = (lay.steps, ident, state.step, scroll)
-        return self._cached("steps", key, lambda: self._steps(lay, ch, state, scroll, ident))
+                       ident: int, marked: frozenset[str] = frozenset()) -> pygame.Surface:
+        key = (lay.steps, ident, state.step, scroll, marked)
+        return self._cached("steps", key, lambda: self._steps(lay, ch, state, scroll, ident, marked))
 
     def _steps(self, lay: Layout, ch: Choreography | None, state: ViewerState, scroll: int,
-               ident: int = 0) -> pygame.Surface:
+               ident: int = 0, marked: frozenset[str] = frozenset()) -> pygame.Surface:
         """The list scrolled to ``scroll`` with ``state.step`` highlighted: the rows are kept drawn
         without a highlight (one surface per scroll position), and only the title and the current
         row drawn again (each row is drawn within its own ROW_H band)."""
@@ -180,7 +182,8 @@ class Panels:
             out.fill(BG)
             out.blit(self.writer.render("步驟 — (no script loaded)", 15, META), (12, 7))
             return out
-        out = self._base(("steps", lay.steps, ident, scroll), lambda: self._steps_base(lay, ch, scroll)).copy()
+        out = self._base(("steps", lay.steps, ident, scroll, marked),
+                         lambda: self._steps_base(lay, ch, scroll, marked)).copy()
         title = f"步驟 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}  讀 {ch.reading_title or ch.reading}"
         out.set_clip((0, 0, w, ROW_H))
         out.fill(BG)
@@ -188,11 +191,12 @@ class Panels:
         row = state.step - scroll
         if 0 <= row < lay.visible_rows and 0 <= state.step < len(ch.steps):
             out.set_clip((0, ROW_H * (row + 1), w, ROW_H))
-            self._row(out, ch, state.step, row, w, True)
+            self._row(out, ch, state.step, row, w, True, ch.steps[state.step].id in marked)
         out.set_clip(None)
         return out
 
-    def _steps_base(self, lay: Layout, ch: Choreography, scroll: int) -> pygame.Surface:
+    def _steps_base(self, lay: Layout, ch: Choreography, scroll: int,
+                    marked: frozenset[str] = frozenset()) -> pygame.Surface:
         _, _, w, h = lay.steps
         out = pygame.Surface((w, h))
         out.fill(BG)
@@ -201,11 +205,12 @@ class Panels:
             if i >= len(ch.steps):
                 break
             out.set_clip((0, ROW_H * (row + 1), w, ROW_H))
-            self._row(out, ch, i, row, w, False)
+            self._row(out, ch, i, row, w, False, ch.steps[i].id in marked)
         out.set_clip(None)
         return out
 
-    def _row(self, out: pygame.Surface, ch: Choreography, i: int, row: int, w: int, current: bool) -> None:
+    def _row(self, out: pygame.Surface, ch: Choreography, i: int, row: int, w: int, current: bool,
+             differs: bool = False) -> None:
         step = ch.steps[i]
         y = ROW_H * (row + 1)
         colour = CURRENT if current else (BG_ALT if i % 2 else BG)
@@ -213,6 +218,11 @@ class Panels:
         ident = self.writer.render(step.id, 13, ACCENT if current else META)
         out.blit(ident, (10, y + (ROW_H - ident.get_height()) // 2))
         x = 14 + max(44, ident.get_width() + 6)
+        if differs:  # the overlaid reading changes this step: its ghosts' tint, and a mark a reader can name
+            pygame.draw.rect(out, GHOST_CAPTION, (0, y, 4, ROW_H))
+            mark = self.writer.render("≠", 16, GHOST_CAPTION)
+            out.blit(mark, (x, y + (ROW_H - mark.get_height()) // 2))
+            x += mark.get_width() + 6
         line = fit_line(self.writer, step.text, 16, w - x - 8)
         r = self.writer.render(line, 16, TEXT)
         out.blit(r, (x, y + (ROW_H - r.get_height()) // 2))

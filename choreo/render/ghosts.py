@@ -1,0 +1,220 @@
+"""The other reading drawn as ghosts: where each ghost goes on a panel, and what the caption says (no pygame).
+
+A comparison frame (``choreo render --compare``, the viewer's ghost overlay, the print engineer's
+plates) draws the base reading as usual and, over it, reading b's figures that differ in the step on
+screen (:meth:`choreo.compare.Comparison.ghosts`), at b's moment that stands for the frame's
+(:meth:`~choreo.compare.Comparison.other_time`). This module returns that geometry in pixels and
+the caption's lines; ``choreo.render.ghostdraw`` draws them with pygame, an SVG back end can too.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from choreo.compare import Comparison, venue_differences
+from choreo.model import Step
+from choreo.render.planlayout import PlanLayout, Shape
+from choreo.render.style import RGB, colour_of
+from choreo.render.viewport import Viewport
+
+# The second tint: ghost outlines, dashes and labels (a violet in no role's colour, the Okabe–Ito set
+# having none; choice). Discs are the figure's own colour paled towards white (GHOST_PALE), at GHOST_ALPHA
+# over the base picture, so that a ghost standing on its own base figure still shows (choice).
+GHOST_TINT: RGB = (125, 60, 175)
+GHOST_CAPTION: RGB = (200, 165, 240)  # the same tint, light enough to read on the dark caption band
+GHOST_ALPHA = 150  # of 255: the base figure under a ghost stays visible (choice)
+GHOST_PALE = 0.55  # how far a ghost's disc colour goes from the figure's towards white
+DASH, GAP = 7.0, 5.0  # pixels at a 720-px frame: a ghost's trail is dashed, the base's solid
+WEDGE = 7  # as choreo.render.figures.WEDGE: the facing wedge's tip beyond the disc
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """One figure of reading b at one moment, in the pixels of a panel."""
+
+    name: str
+    label: str
+    kind: str  # person | object
+    px: float
+    py: float
+    r: float
+    bearing: float
+    colour: RGB  # its disc's: the figure's role colour, paled (drawn translucent)
+    tip: tuple[float, float]  # the facing wedge's tip (persons)
+    trail: tuple[tuple[float, float], ...]  # b's last moves, newest last (screen points)
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        xs = [self.px - self.r, self.px + self.r, self.tip[0]]
+        ys = [self.py - self.r, self.py + self.r, self.tip[1]]
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+def ghost_layout(comparison: Comparison, vp: Viewport, t: float, step: Step | None, *, scale: float = 1.0,
+                 trail_seconds: float = 8.0, trails: bool = True) -> list[Ghost]:
+    """The ghosts on screen at a's moment t of ``step``: b's differing figures at b's matching moment.
+
+    ``scale`` is the frame's size factor (RenderConfig.font_scale): the least disc radius and the
+    wedge grow with it as the base figures' do. Objects carried under b are drawn with no token.
+    """
+    if step is None:
+        return []
+    tb = comparison.other_time(step.id, t)
+    if tb is None:
+        return []
+    b = comparison.b
+    out = []
+    for name in comparison.ghosts(step.id):
+        info = b.figures.get(name)
+        pose = b.pose_at(name, tb)
+        if info is None or pose is None:
+            continue
+        if info.kind == "object" and b.holder_of(name, tb) is not None:
+            continue
+        px, py = vp.to_screen(pose.x, pose.y)
+        if info.kind == "object":
+            r = max(vp.length(info.radius or 0.6), 4 * scale)
+            tip = (px, py)
+        else:
+            r = max(vp.length(info.radius or 1.0), 8 * scale)
+            a = math.radians(pose.bearing)
+            tip = (px + math.sin(a) * (r + WEDGE * scale), py - math.cos(a) * (r + WEDGE * scale))
+        trail = _trail(b, name, tb, trail_seconds, vp) if trails and info.kind != "object" else ()
+        colour = tuple(round(c + (255 - c) * GHOST_PALE) for c in colour_of(info))
+        out.append(Ghost(name, info.label or name, info.kind, px, py, r, pose.bearing, colour, tip, trail))
+    return out
+
+
+def _trail(b, name: str, t: float, seconds: float, vp: Viewport) -> tuple[tuple[float, float], ...]:
+    track = b.tracks[name]
+    s = track.samples
+    if len(s) < 2 or t <= s[0, 0]:
+        return ()
+    t0 = max(t - seconds, s[0, 0])
+    pts = [track.at(t0)] + [row[1:3] for row in s if t0 < row[0] < t] + [track.at(t)]
+    out = []
+    for p in pts:
+        if p is None:
+            continue
+        q = vp.to_screen(float(p[0]), float(p[1]))
+        if not out or math.hypot(q[0] - out[-1][0], q[1] - out[-1][1]) > 0.5:
+            out.append(q)
+    return tuple(out) if len(out) > 1 else ()
+
+
+GHOST_RIM = 0.9  # opacity of a ghost's rim, wedge and trail
+
+
+def ghost_primitives(ghosts: list[Ghost], k: float) -> list:
+    """The ghosts as scene primitives (choreo.render.scene): dashed trails, then translucent discs (squares
+    for objects) with a tinted rim and facing wedge. The video paints them with pygame, a still's SVG or
+    PDF with its own back end: one drawing."""
+    from choreo.render.scene import Circle, Poly
+
+    out: list = []
+    w = max(2, round(2.5 * k))
+    for g in ghosts:
+        if len(g.trail) > 1:
+            out.append(Poly(g.trail, None, GHOST_TINT, w, closed=False, dashed=(DASH * k, GAP * k), opacity=GHOST_RIM))
+    fill = GHOST_ALPHA / 255
+    rim = max(2, round(2 * k))
+    for g in ghosts:
+        if g.kind == "object":
+            box = ((g.px - g.r, g.py - g.r), (g.px + g.r, g.py - g.r), (g.px + g.r, g.py + g.r), (g.px - g.r, g.py + g.r))
+            out.append(Poly(box, g.colour, opacity=fill))
+            out.append(Poly(box, None, GHOST_TINT, max(1, round(1.5 * k)), opacity=GHOST_RIM))
+            continue
+        out.append(Circle((g.px, g.py), g.r, g.colour, opacity=fill))
+        out.append(Circle((g.px, g.py), g.r, None, GHOST_TINT, rim, opacity=GHOST_RIM))
+        a, side = math.radians(g.bearing), math.radians(40)
+        b1 = (g.px + math.sin(a - side) * g.r, g.py - math.cos(a - side) * g.r)
+        b2 = (g.px + math.sin(a + side) * g.r, g.py - math.cos(a + side) * g.r)
+        out.append(Poly((g.tip, b1, b2), GHOST_TINT, opacity=GHOST_RIM))
+    return out
+
+
+# The parts of a plan a venue comparison outlines where the other venue draws them otherwise: the marks
+# (the 物), walls and rooms (a 室). Choice: the rest (the court, the 階, the stations) differs with the
+# depth of the hall and, outlined too, would hide what the comparison is about.
+PLAN_GHOST_STYLES = ("mark", "wall", "room")
+
+
+def plan_ghosts(a: PlanLayout, b: PlanLayout) -> tuple[Shape, ...]:
+    """What the other venue's plan draws that this one does not (the 物 on the 楣 rather than the 棟,
+    the walls of a 室): drawn as tinted outlines under the figures in a venue comparison."""
+    mine = set(a.shapes)
+    return tuple(s for s in b.shapes if s not in mine and s.style in PLAN_GHOST_STYLES)
+
+
+def plan_ghost_primitives(shapes, vp: Viewport, k: float) -> list:
+    """Those shapes as dashed outlines in the ghosts' tint (scene primitives)."""
+    from choreo.render.scene import Circle, Poly
+
+    out: list = []
+    w = max(2, round(2 * k))
+    for s in shapes:
+        pts = tuple((float(x), float(y)) for x, y in vp.to_screen_many(s.coords)) if s.coords else ()
+        if s.kind == "circle" and pts:
+            out.append(Circle(pts[0], max(vp.length(s.radius), s.min_px * k), None, GHOST_TINT, w))
+        elif len(pts) >= 2:
+            ring = pts + pts[:1] if s.kind == "poly" else pts
+            out.append(Poly(ring, None, GHOST_TINT, w, closed=False, dashed=(6 * k, 4 * k)))
+    return out
+
+
+QUOTE = re.compile(r"「[^「」]*」〔(\d{3})〕")
+
+
+def _seed(source: str) -> str:
+    m = re.match(r"(\d{3})", source or "")
+    return m.group(1) if m else ""
+
+
+@dataclass(frozen=True)
+class CompareCaption:
+    """What the caption band says of a step in a comparison: each side's name and quotations, and what
+    changes (empty when nothing differs)."""
+
+    names: tuple[str, str]
+    quotes: tuple[str, str]
+    changes: tuple[str, ...]
+    differs: bool
+
+
+def compare_caption(comparison: Comparison, step: Step) -> CompareCaption:
+    """Both sides' quotations for ``step`` and the short line of what changes.
+
+    Readings: the reading that changes the step gives its ``why``; of its quotations, those from the
+    seed the clause itself is quoted from (the 經 with 鄭注 and 賈疏) stand for the reading that keeps
+    the clause as planned, the others for the reading that changes it (a choice: the 敖 quotations are
+    seed 001's). Venues: the sources of the options the two venue files set otherwise (記 「序则物当栋」 …).
+    """
+    names = comparison.names()
+    diff = comparison.difference(step.id)
+    if not diff.differs:
+        return CompareCaption(names, ("", ""), (), False)
+    changes = comparison.changes(step.id)
+    if comparison.by_venue:
+        rows = venue_differences(comparison.a.venue, comparison.b.venue)
+        sides = tuple("；".join(m.group(0) for r in rows for m in QUOTE.finditer(r[3 + i])) for i in (0, 1))
+        return CompareCaption(names, sides, changes, True)
+    notes = []
+    for ch in (comparison.a, comparison.b):
+        try:
+            notes.append(ch.step(step.id).reading_note)
+        except KeyError:
+            notes.append("")
+    own = _seed(step.source)
+    sides = ["", ""]
+    for i, note in enumerate(notes):
+        if not note:
+            continue
+        quotes = [(m.group(0), m.group(1)) for m in QUOTE.finditer(note)]
+        mine = [q for q, seed in quotes if seed != own]
+        kept = [q for q, seed in quotes if seed == own]
+        sides[i] = "；".join(mine or [q for q, _ in quotes]) or note
+        if mine and kept and not notes[1 - i]:
+            sides[1 - i] = "；".join(kept)
+    return CompareCaption(names, tuple(sides), changes, True)
