@@ -352,6 +352,8 @@ class FrameRenderer:
         draw_north(surf, vp.rect, self.texts, self.cfg, fl.furniture["north"])
         for lab, box in fl.landmark_labels:
             surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"), box[:2])
+        if "key" in fl.furniture:  # under the figures, as the furniture: where it must, a disc shows over it
+            self._draw_key(surf, fl)
         draw_loose_cords(surf, vp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         if self.comparison is not None and self.plan_ghosts:
             paint_plan_ghosts(surf, self.plan_ghosts, vp, self.cfg, self.texts)
@@ -359,8 +361,6 @@ class FrameRenderer:
         paint_ghosts(surf, list(fl.ghosts), self.cfg, self.texts)
         self.figures.blit_labels(surf, fl.labels)
         blit_ghost_labels(surf, list(fl.ghost_labels), self.texts)
-        if "key" in fl.furniture:
-            self._draw_key(surf, fl)
         if fl.inset is not None:
             self._paint_inset(surf, fl.inset)
 
@@ -448,6 +448,8 @@ class FrameRenderer:
         labels = []
         if self.cfg.labels:
             labels = self.figures.place_labels(figs, [box for f in figs for box in f.boxes], surf.get_clip())
+        if self.cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
+            draw_loose_cords(surf, svp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         self.figures.paint(surf, svp, figs, t, small=True)
         self.figures.blit_labels(surf, labels)
         surf.set_clip(None)

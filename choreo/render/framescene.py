@@ -84,6 +84,11 @@ class FrameScene:
         out += self.north(fl.furniture["north"])
         for lab, box in fl.landmark_labels:
             out.append(run(texts, lab.text, lab.size, lab.colour, box[0], box[1], PLAN["halo"], "plan label"))
+        if "key" in fl.furniture:
+            x0, y0, x1, y1 = (round(v) for v in fl.furniture["key"])
+            out.append(_rect(x0, y0, x1 - x0, y1 - y0, fill=PLAN["halo"], stroke=PLAN["frame"], width=1, radius=3))
+            for entry, x, y in r.key_rows(fl):
+                out.append(run(texts, entry, cfg.px(KEY_TEXT), INK, x, y, None, "key"))
         out += self.loose_cords(vp, t)
         if r.comparison is not None and r.plan_ghosts:
             out += plan_ghost_primitives(r.plan_ghosts, vp, cfg.font_scale)
@@ -92,11 +97,6 @@ class FrameScene:
         out += self.figure_labels(fl.labels)
         for text, x, y, size in fl.ghost_labels:
             out.append(run(texts, text, int(size), GHOST_TINT, x, y, PLAN["halo"], "ghost label"))
-        if "key" in fl.furniture:
-            x0, y0, x1, y1 = (round(v) for v in fl.furniture["key"])
-            out.append(_rect(x0, y0, x1 - x0, y1 - y0, fill=PLAN["halo"], stroke=PLAN["frame"], width=1, radius=3))
-            for entry, x, y in r.key_rows(fl):
-                out.append(run(texts, entry, cfg.px(KEY_TEXT), INK, x, y, None, "key"))
         if fl.inset is not None:
             out += r.inset_prims(fl.inset)  # the target end, as the frames paint it
         return out
@@ -211,6 +211,8 @@ class FrameScene:
         labels = []
         if cfg.labels:
             labels = r.figures.place_labels(figs, [box for f in figs for box in f.boxes], svp.rect)
+        if cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
+            out += self.loose_cords(svp, t)
         out += self.figures(svp, figs, t, small=True)
         out += self.figure_labels(labels)
         return out

@@ -40,7 +40,8 @@ def test_stepping_while_paused_lands_on_the_clause_framing(make_viewer):
     step = ch.steps[i]
     cam = v.renderer.camera
     want = fit(cam.box(min(step.t1, step.t0 + cam.blend_of(step)), step), v.renderer.panels.main, margin=0.0)
-    assert abs(vp.scale - want.scale) < 1e-6 and abs(vp.x0 - want.x0) < 1e-6
+    # the same view, within the under-a-pixel snap onto the plan's tile grid
+    assert abs(vp.scale - want.scale) < 1e-6 and abs(vp.x0 - want.x0) <= 1 / want.scale
     x, y = ch.venue.landmarks["西階"].point
     b = vp.world_bounds
     assert b[0] <= x <= b[2] and b[1] <= y <= b[3]
