@@ -279,6 +279,7 @@ class FigureLayer:
                 self._wedge(surf, px, py, r, f.pose.bearing, k)
                 paint_marks(surf, self.disc_marks(f, t), self.texts)
                 self._carried(surf, f, cfg.deco_px(12), self.choreo.states_at(f.name, t))
+                paint_marks(surf, self.turn_marks(f, t))
                 if self.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                     draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
                 if gesture:
@@ -295,14 +296,14 @@ class FigureLayer:
         pygame.draw.polygon(surf, INK, [tip, b1, b2])
 
     def disc_marks(self, f: PlacedFigure, t: float) -> list:
-        """The marks on and round a person's disc at t: body states (袒, 決遂, 說屨), the turn under
-        way, his number in a 相左 shown (choreo.render.marks; pygame-free, the scene reuses them)."""
+        """The marks on and round a person's disc at t: body states (袒, 決遂, 說屨) and his number in a
+        相左 shown (choreo.render.marks; pygame-free, the scene reuses them). The turn's arc is
+        :meth:`turn_marks`, drawn over what he carries."""
         unit = self._unit
         states = self.choreo.states_at(f.name, t)
         marks = body_marks(f.px, f.py, f.r, f.pose.bearing, states, INK, PLAN["halo"], unit) if states else []
         if self.states.unshod(f.name, t):
             marks += bare_feet_marks(f.px, f.py, f.r, f.pose.bearing, INK, PLAN["halo"], unit)
-        marks += self.turn_marks(f, t)
         n = self._number(f.name, t)
         if n is not None:
             marks += number_tag(f.px, f.py, f.r, n, INK, PLAN["halo"], self.cfg.deco_px(13))
