@@ -268,12 +268,10 @@ class FrameRenderer:
             reserved.append(tuple(inset.box))  # fixed furniture, in a corner clear of the figures
         bodies = [box for fig in figs for box in fig.boxes]
         bar, north = furniture_boxes(vp, self.texts, cfg, bodies + anchors + reserved)
-        marks_keys, marks_box = self.marks_legend(vp, figs, t, bodies + anchors, [bar, north] + reserved)
-        legend = [marks_box] if marks_box is not None else []
-        fixed = bodies + [bar, north] + reserved + legend
+        fixed = bodies + [bar, north] + reserved
         labels, keyed, key_box = [], [], None
         if cfg.labels:
-            hard = [bar, north] + reserved + legend
+            hard = [bar, north] + reserved
             labels, keyed = self.figures.label_plan(figs, fixed + anchors, vp.rect, hard=hard, hidden=reserved)
             for _ in range(KEY_TRIES):  # the key in a free corner, the labels planned again clear of it
                 if not keyed:
@@ -293,6 +291,13 @@ class FrameRenderer:
                 key_box = None
         label_boxes = [self._label_box(lab) for lab in labels]
         taken = fixed + label_boxes + ([key_box] if key_box else [])
+        # the marks' legend last, in a corner that covers no figure, label or key: else it is left out
+        marks_keys, marks_box = self.marks_legend(vp, figs, t, bodies + label_boxes + anchors,
+                                                  [bar, north] + reserved + ([key_box] if key_box else []))
+        if marks_box is not None and any(_meets(marks_box, b) for b in taken + anchors):
+            marks_box = None
+        if marks_box is not None:
+            taken.append(marks_box)
         kept = settle(wanted, taken + anchors + clear_boxes(self.layout, vp), gap=cfg.px(5), bounds=bounds)
         shown = {fig.label for fig in figs if fig.label and fig.info.kind == "object"}
         plan_out = []
