@@ -34,6 +34,7 @@ from choreo.render.viewport import Viewport
 from choreo.roles import group_colour
 
 KEY_TAG = 12  # a numbered figure's number, pixels at a 720-px frame
+PICTOGRAM_RED = (200, 20, 90)  # the 旌's pennant, a 挾 arrow: a red of their own, not the 侯's or a cord's
 WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
 BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
 
@@ -90,7 +91,7 @@ class FigureLayer:
         self.turns = TurnIndex(choreo)
         self.passings = PassingIndex(choreo)
         self._numbers: tuple[float | None, dict[str, int]] = (None, {})  # t → each passing party's number
-        self.palette = {"ink": INK, "paper": PLAN["halo"], "fill": group_colour("object"), "red": PLAN["target"],
+        self.palette = {"ink": INK, "paper": PLAN["halo"], "fill": group_colour("object"), "red": PICTOGRAM_RED,
                         "disc": (200, 200, 200)}
 
     def mark_unit(self) -> float:
