@@ -52,6 +52,53 @@ SIDE_HOLD_ENDS = ("射", "挾", "搢", "授弓矢", "釋弓")
 LOOSE_CORD = "解綱"
 
 
+# What a figure has on or how he holds his bow between two of his events, drawn as marks on his disc.
+# name: (events that begin it, events that end it, detail words that keep an event from beginning it).
+# 袒 bares the left arm and, unless the script says 不決遂 (the 司馬: 「不決、遂、袒」〔000〕), puts on 決
+# and 遂 (the verb's gloss, choreo/verbs/gestures.py); 說決拾 takes them off (「釋弓，說決拾，襲」〔000〕).
+# 挾: an arrow across the string (「改取一個，挾之」〔000〕) until it is shot or the bow is held by its
+# string or put down. 弛弓: the unstrung bow the 不勝者 hold (「右加弛弓于其上」〔000〕, the verb 執弛弓),
+# until it is put down or taken up strung.
+BODY_STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
+    "袒": (("袒",), ("襲",), ""),
+    "決遂": (("袒",), ("說決拾",), "不決"),
+    "挾": (("挾",), ("射", "執弦", "釋弓"), ""),
+    "弛弓": (("執弛弓",), ("釋弓", "執弓", "執張弓"), ""),
+    SHOES_OFF: ((SHOES_OFF,), (SHOES_ON,), ""),
+}
+
+
+def _begins(state: str, event) -> bool:
+    starts, _, unless = BODY_STATES[state]
+    return event.kind in starts and not (unless and unless in event.detail)
+
+
+def body_state_spans(events) -> dict[str, dict[str, tuple[tuple[float, float], ...]]]:
+    """Per state of BODY_STATES, per figure, the spans [t0, t1) he is in it."""
+    out: dict[str, dict[str, tuple[tuple[float, float], ...]]] = {}
+    for state, (_, ends, _) in BODY_STATES.items():
+        mine = [e for e in events if e.kind in ends or _begins(state, e)]
+        begun = {e.figure for e in mine if _begins(state, e)}
+        out[state] = {figure: _spans(mine, figure, state, ends) for figure in sorted(begun)}
+    return out
+
+
+def _spans(events, figure, state, ends) -> tuple[tuple[float, float], ...]:
+    # unlike state_spans, an end before any beginning opens nothing: a passage planned alone starts
+    # its figures as the script sets them, and a 襲 does not tell that he was 袒 before it
+    spans, opened = [], None
+    for ev in sorted((e for e in events if e.figure == figure), key=lambda e: e.t):
+        if _begins(state, ev):
+            if opened is None:
+                opened = ev.t
+        elif ev.kind in ends and opened is not None:
+            spans.append((opened, ev.t))
+            opened = None
+    if opened is not None:
+        spans.append((opened, float("inf")))
+    return tuple(spans)
+
+
 def state_spans(events, figure: str, start, end) -> tuple[tuple[float, float], ...]:
     """The spans [t0, t1) between each ``start`` event of ``figure`` (a kind or a tuple of kinds) and
     the next ``end`` one (open to infinity when none follows; from minus infinity when the first is an
@@ -379,6 +426,30 @@ class Choreography:
         """The object's rest at t (its ``place``, and ``landmark`` if set at one), None while held."""
         hold = self.carries.hold_at(obj, t)
         return hold if hold is not None and hold.holder is None else None
+
+    @cached_property
+    def body_states(self) -> Mapping[str, Mapping[str, tuple[tuple[float, float], ...]]]:
+        """Per state of BODY_STATES (袒, 決遂, 挾, 弛弓, 說屨), per figure, the spans he is in it."""
+        return MappingProxyType(body_state_spans(self.events))
+
+    def states_at(self, figure: str, t: float) -> tuple[str, ...]:
+        """The BODY_STATES the figure is in at t, in the table's order."""
+        entry = self._state_index.get(figure)
+        if entry is None:
+            return ()
+        i = bisect.bisect_right(entry[0], t) - 1
+        return entry[1][i] if i >= 0 else ()
+
+    @cached_property
+    def _state_index(self) -> dict[str, tuple[list[float], list[tuple[str, ...]]]]:
+        # per figure: the times his states change and the states from each on (a frame asks for every
+        # figure twice: a bisection instead of a scan of every state's spans)
+        out = {}
+        for figure in {f for spans in self.body_states.values() for f in spans}:
+            mine = [(state, spans[figure]) for state, spans in self.body_states.items() if figure in spans]
+            cuts = sorted({v for _, spans in mine for span in spans for v in span if math.isfinite(v)})
+            out[figure] = (cuts, [tuple(s for s, spans in mine if within(spans, t)) for t in cuts])
+        return out
 
     def posture_at(self, figure: str, t: float) -> str:
         """立 or 坐: set by the figure's last 坐/興 among the events up to the first one after t."""

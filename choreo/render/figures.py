@@ -19,6 +19,13 @@ from choreo.render.config import RenderConfig
 from choreo.render.drawplan import draw_shapes, label_measure
 from choreo.render.figstate import FigureStates
 from choreo.render.labelling import Mark, plan_labels
+from choreo.render.marks.bodymarks import BODY_MARK_REACH, DISC_STATES, body_marks
+from choreo.render.marks.legend import STATE_ENTRY, bare_feet_marks
+from choreo.render.marks.paint import paint as paint_marks
+from choreo.render.marks.passings import PassingIndex, number_tag, passing_marks
+from choreo.render.marks.pictograms import pictogram_marks, pictogram_of
+from choreo.render.marks.shapes import Mark as Shape
+from choreo.render.marks.turns import TurnIndex, turn_arc
 from choreo.render.planlayout import PlanLayout
 from choreo.render.rangemarks import draw_side_hold
 from choreo.render.style import CAPTION, INK, PLAN, colour_of
@@ -27,6 +34,7 @@ from choreo.render.viewport import Viewport
 from choreo.roles import group_colour
 
 KEY_TAG = 12  # a numbered figure's number, pixels at a 720-px frame
+PICTOGRAM_RED = (200, 20, 90)  # the 旌's pennant, a 挾 arrow: a red of their own, not the 侯's or a cord's
 WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
 BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
 
@@ -78,7 +86,42 @@ class FigureLayer:
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
         self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
         self._carried_at: tuple[float | None, dict[str, bool]] = (None, {})  # t → object carried?
-        self._badges: dict[tuple[str, int, int, int], pygame.Surface] = {}
+        self._badges: dict[tuple, pygame.Surface] = {}  # badges and pictograms, drawn once
+        self._unit = max(1.5, 2.2 * cfg.deco_scale)
+        self.turns = TurnIndex(choreo)
+        self.passings = PassingIndex(choreo)
+        self._numbers: tuple[float | None, dict[str, int]] = (None, {})  # t → each passing party's number
+        self.palette = {"ink": INK, "paper": PLAN["halo"], "fill": group_colour("object"), "red": PICTOGRAM_RED,
+                        "disc": (200, 200, 200)}
+
+    def mark_unit(self) -> float:
+        """The pixel unit of the marks on a disc (bars, rings, arcs): legible at 640×360 (choice)."""
+        return self._unit
+
+    def legend_keys(self, figs: list[PlacedFigure], t: float, rect) -> set[str]:
+        """The kinds of mark drawn at t on the figures inside ``rect`` (the panel): what the legend explains."""
+        keys: set[str] = set()
+        left, top, w, h = rect
+        for f in figs:
+            if f.info.kind == "object" or not (left <= f.px < left + w and top <= f.py < top + h):
+                continue
+            states = self.choreo.states_at(f.name, t)
+            bow = "弓" in f.held
+            keys.update(STATE_ENTRY[s] for s in states if s in STATE_ENTRY and (bow or s not in ("挾", "弛弓")))
+            if bow and not {"挾", "弛弓"} & set(states):
+                keys.add("張弓")
+            if f.pose.posture == "坐":
+                keys.add("坐")
+            turn = self.turns.at(f.name, t)
+            if turn is not None:
+                keys.add("左還" if turn.sense < 0 else "右還")
+            for thing in f.held:
+                name = self.states.label(thing)
+                if name != "弓" and pictogram_of(name) is not None:
+                    keys.add(name)
+        if self.passings.at(t):
+            keys.add("相左")
+        return keys
 
     def carrier_of(self, obj: str, t: float) -> str | None:
         """The person carrying object figure ``obj`` at t, or None when it lies where its track puts
@@ -133,6 +176,10 @@ class FigureLayer:
                 tx, ty = wedge_tip(px, py, r, pose.bearing, k)
                 boxes[0] = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
                 held = self.choreo.held_by(name, t)[:4]
+                if DISC_STATES & set(self.choreo.states_at(name, t)):  # a label laid over a mark would hide it
+                    reach = r + BODY_MARK_REACH * self.mark_unit()
+                    b = boxes[0]
+                    boxes[0] = (min(b[0], px - reach), min(b[1], py - reach), max(b[2], px + reach), max(b[3], py + reach))
                 boxes += self._held_boxes(px, py, r, held)
             shown = only_south_of is None or pose.y < only_south_of
             out.append(PlacedFigure(name, info, pose, px, py, r, held, boxes, label if shown else None,
@@ -151,14 +198,20 @@ class FigureLayer:
             return []
         size = self.cfg.deco_px(12)
         pad = self.cfg.dim(4)
-        widths = [self.texts.width(self.states.label(obj)[0], size) + pad for obj in held]
+        square = self.pictogram_px()
+        widths = [square if pictogram_of(self.states.label(obj)) else self.texts.width(self.states.label(obj)[0], size) + pad
+                  for obj in held]
         x = px - (sum(widths) + 2 * (len(widths) - 1)) / 2
         y = py + r * 0.55
         out = []
         for w in widths:
-            out.append((x, y, x + w, y + size * 1.25 + pad))
+            out.append((x, y, x + w, y + (square if w == square else size * 1.25 + pad)))
             x += w + 2
         return out
+
+    def pictogram_px(self) -> int:
+        """The side of a carried thing's pictogram: readable at 640×360 (choice, judged on stills)."""
+        return max(12, self.cfg.deco_px(18))
 
     def label_plan(self, figs: list[PlacedFigure], taken: list, clip, hard=(), hidden=()) -> tuple[list, list]:
         """Figure labels clear of every disc, held object, box in ``taken`` and other label (labelling.py):
@@ -203,6 +256,8 @@ class FigureLayer:
             for f in figs:
                 if f.info.kind != "object":
                     self._draw_trail(surf, vp, f.name, f.info, t)
+        if not small:
+            paint_marks(surf, self.passing_marks_at(vp, t), self.texts)
         for f in figs:
             px, py, r = f.px, f.py, f.r
             colour = self._colours.get(f.name) or colour_of(f.info)
@@ -223,9 +278,9 @@ class FigureLayer:
                 pygame.draw.circle(surf, PLAN["halo"], (px, py), r * 0.55, max(1, round(1.5 * k)))
             if not small:
                 self._wedge(surf, px, py, r, f.pose.bearing, k)
-                if self.states.unshod(f.name, t):
-                    self._bare_feet(surf, px, py, r, f.pose.bearing, k)
-                self._carried(surf, f, cfg.deco_px(12))
+                paint_marks(surf, self.disc_marks(f, t), self.texts)
+                self._carried(surf, f, cfg.deco_px(12), self.choreo.states_at(f.name, t))
+                paint_marks(surf, self.turn_marks(f, t))
                 if self.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                     draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
                 if gesture:
@@ -241,20 +296,80 @@ class FigureLayer:
         b2 = (px + math.sin(a + side) * r, py - math.cos(a + side) * r)
         pygame.draw.polygon(surf, INK, [tip, b1, b2])
 
-    def _bare_feet(self, surf, px, py, r, bearing, k) -> None:
-        """說屨: two small open marks on the rim behind the figure, his shoes off (choice of sign)."""
-        for side in (-35.0, 35.0):
-            a = math.radians(bearing + 180.0 + side)
-            fx, fy = px + math.sin(a) * r, py - math.cos(a) * r
-            dot = max(2, round(r * 0.28))
-            pygame.draw.circle(surf, PLAN["halo"], (fx, fy), dot)
-            pygame.draw.circle(surf, INK, (fx, fy), dot, max(1, round(1.2 * k)))
+    def disc_marks(self, f: PlacedFigure, t: float) -> list:
+        """The marks on and round a person's disc at t: body states (袒, 決遂, 說屨) and his number in a
+        相左 shown (choreo.render.marks; pygame-free, the scene reuses them). The turn's arc is
+        :meth:`turn_marks`, drawn over what he carries."""
+        unit = self._unit
+        states = self.choreo.states_at(f.name, t)
+        marks = body_marks(f.px, f.py, f.r, f.pose.bearing, states, INK, PLAN["halo"], unit) if states else []
+        if self.states.unshod(f.name, t):
+            marks += bare_feet_marks(f.px, f.py, f.r, f.pose.bearing, INK, PLAN["halo"], unit)
+        n = self._number(f.name, t)
+        if n is not None:
+            marks += number_tag(f.px, f.py, f.r, n, INK, PLAN["halo"], self.cfg.deco_px(13))
+        return marks
 
-    def _carried(self, surf, f: PlacedFigure, size: int) -> None:
-        """Each object held as a badge with its first character, in the objects' colour, under the disc."""
+    def passing_marks_at(self, vp: Viewport, t: float) -> list:
+        """Each 相左 shown at t: the two parties' paths round their closest approach, numbered."""
+        out = []
+        for p in self.passings.at(t):
+            colours = tuple(self._colours.get(n) or INK for n in p.parties)
+            out += passing_marks(self.choreo, p, t, vp.to_screen, colours, INK, PLAN["halo"],
+                                 max(2.0, self.mark_unit() * 1.5), self.cfg.deco_px(13))
+        return out
+
+    def pictogram_marks_of(self, f: PlacedFigure, t: float) -> dict[int, list]:
+        """Per held thing (by its index in ``f.held``) that has a pictogram: its pale square and shapes."""
+        states = self.choreo.states_at(f.name, t)
+        out = {}
+        for i, (obj, box) in enumerate(zip(f.held, f.boxes[1:], strict=False)):
+            pic = pictogram_of(self.states.label(obj))
+            if pic is not None:
+                x0, y0, x1, y1 = (round(v) for v in box)
+                square = Shape("polygon", ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), PLAN["halo"], radius=3)
+                out[i] = [square, *pictogram_marks(pic, (x0 + 1.5, y0 + 1.5, x1 - 1.5, y1 - 1.5), self.palette, states)]
+        return out
+
+    def _number(self, figure: str, t: float) -> int | None:
+        if self._numbers[0] != t:
+            self._numbers = (t, {name: i for p in self.passings.at(t) for i, name in enumerate(p.parties, start=1)})
+        return self._numbers[1].get(figure)
+
+    def turn_marks(self, f: PlacedFigure, t: float) -> list:
+        """The arc of the turn the figure is making at t (or ended a moment ago), round his disc."""
+        turn = self.turns.at(f.name, t)
+        if turn is None:
+            return []
+        unit = self.mark_unit()
+        return turn_arc(turn, t, f.px, f.py, f.r + WEDGE * self.cfg.font_scale + unit * 2.5, INK,
+                        PLAN["background"], max(1.5, unit * 1.3))
+
+    def _carried(self, surf, f: PlacedFigure, size: int, states=()) -> None:
+        """Each thing held as its pictogram (assets/pictograms.yaml) under the disc, the bow in the
+        holder's states (弛弓, 挾); a thing without one as a badge with its first character."""
         for obj, box in zip(f.held, f.boxes[1:], strict=False):
+            pic = pictogram_of(self.states.label(obj))
+            if pic is not None:
+                surf.blit(self._pictogram(pic, round(box[2] - box[0]), states), (round(box[0]), round(box[1])))
+                continue
             w, h = round(box[2] - box[0]), round(box[3] - box[1])
             surf.blit(self._badge(self.states.label(obj)[0], size, w, h, f.name), (round(box[0]), round(box[1])))
+
+    def _pictogram(self, pic, side: int, states) -> pygame.Surface:
+        """A pictogram drawn once per size and the holder's states that change it, on a pale rounded
+        square (it reads on the plan's greys and on a disc alike); the corners are transparent."""
+        shown = tuple(s for s in states if s in pic.variants or s in pic.overlays)
+        key = (pic.name, side, shown)
+        hit = self._badges.get(key)
+        if hit is None:
+            hit = pygame.Surface((side, side))
+            hit.fill(BADGE_KEY)
+            pygame.draw.rect(hit, PLAN["halo"], (0, 0, side, side), border_radius=3)
+            paint_marks(hit, pictogram_marks(pic, (1.5, 1.5, side - 1.5, side - 1.5), self.palette, shown))
+            hit.set_colorkey(BADGE_KEY)
+            self._badges[key] = hit
+        return hit
 
     def _badge(self, char: str, size: int, w: int, h: int, carrier: str) -> pygame.Surface:
         """A badge drawn once: rounded box, outline and character; the corners are transparent."""

@@ -27,6 +27,9 @@ from choreo.render.figures import FigureLayer
 from choreo.render.ghostdraw import blit_ghost_labels, ghost_labels, paint_ghosts, paint_plan_ghosts
 from choreo.render.ghosts import Ghost, ghost_layout, plan_ghosts
 from choreo.render.labelling import corner_box, key_size
+from choreo.render.marks.legend import legend_marks, legend_size
+from choreo.render.marks.paint import paint as paint_marks
+from choreo.render.marks.shapes import Mark
 from choreo.render.placement import settle
 from choreo.render.planlayer import PlanLayer, quantised
 from choreo.render.planlayout import (
@@ -122,6 +125,9 @@ class FrameRenderer:
         self._reserved: list[Callable[[Rect, float, Step | None], list]] = []
         self._layout: tuple | None = None  # (key, FrameLayout) of the last frame laid out
         self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
+        self._legend_sizes: dict = {}  # (entries, panel width) → the legend's size and rows
+        self._legend_marks: dict = {}  # (entries, box) → its Marks
+        self._legend_keys: dict = {}  # box → the entries of the legend last laid out in it
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
         for step in choreo.steps:
@@ -305,6 +311,13 @@ class FrameRenderer:
                 key_box = None
         label_boxes = [self._label_box(lab) for lab in labels]
         taken = fixed + label_boxes + ([key_box] if key_box else [])
+        # the marks' legend last, in a corner that covers no figure, label or key: else it is left out
+        marks_keys, marks_box = self.marks_legend(vp, figs, t, bodies + label_boxes + anchors,
+                                                  [bar, north] + reserved + ([key_box] if key_box else []))
+        if marks_box is not None and any(_meets(marks_box, b) for b in taken + anchors):
+            marks_box = None
+        if marks_box is not None:
+            taken.append(marks_box)
         kept = settle(wanted, taken + anchors + clear_boxes(self.layout, vp), gap=cfg.px(5), bounds=bounds)
         shown = {fig.label for fig in figs if fig.label and fig.info.kind == "object"}
         plan_out = []
@@ -313,6 +326,9 @@ class FrameRenderer:
                 plan_out.append((lab, box))
                 shown.add(lab.text)
         furniture = {"scale bar": bar, "north": north}
+        if marks_box is not None:
+            furniture["marks"] = marks_box
+            self._legend_keys[marks_box] = marks_keys
         if key_box is not None:
             furniture["key"] = key_box
         for k, b in enumerate(reserved):
@@ -324,6 +340,11 @@ class FrameRenderer:
             marks = tuple(ghost_labels(ghosts, self.texts, cfg, placed, vp.rect))
         return FrameLayout(vp, figs, tuple(labels), tuple(label_boxes), tuple(keyed), tuple(plan_out), furniture,
                            inset, ghosts=tuple(ghosts), ghost_labels=marks)
+
+    def legend_marks_of(self, fl, vp: Viewport) -> list:
+        """The Marks of the marks' legend as the layout ``fl`` placed it (none when it has none)."""
+        box = fl.furniture.get("marks")
+        return [] if box is None else self.marks_legend_marks(self._legend_keys[box], box, vp.rect[2])
 
     def _label_box(self, lab) -> tuple:
         text, lx, ly, size, _ = lab
@@ -350,6 +371,7 @@ class FrameRenderer:
         self._layout = (key, fl)
         draw_scale_bar(surf, vp, self.texts, self.cfg, fl.furniture["scale bar"])
         draw_north(surf, vp.rect, self.texts, self.cfg, fl.furniture["north"])
+        paint_marks(surf, self.legend_marks_of(fl, vp), self.texts)
         for lab, box in fl.landmark_labels:
             surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"), box[:2])
         if "key" in fl.furniture:  # under the figures, as the furniture: where it must, a disc shows over it
@@ -435,6 +457,39 @@ class FrameRenderer:
                 y += measure(entry, size)[1]
             x += max(measure(e, size)[0] for e in column) + pad
         return out
+
+    def marks_legend(self, vp: Viewport, figs, t: float, avoid, hard) -> tuple[frozenset, tuple | None]:
+        """The key to the marks drawn at t (turns, 相左, states, things carried): its entries and its box,
+        in a corner (or beside the furniture) clear of ``avoid`` where it can be, never over ``hard``."""
+        keys = frozenset(self.figures.legend_keys(figs, t, vp.rect))
+        if not keys:
+            return keys, None
+        width, height, _ = self._legend_size(keys, vp.rect[2])
+        box = corner_box(vp.rect, width, height, self.cfg.dim(10), avoid, order=("br", "tl", "bl", "tr"), hard=hard)
+        return keys, tuple(round(v) for v in box)
+
+    def _legend_size(self, keys, panel_width):
+        if (keys, panel_width) not in self._legend_sizes:  # the entries change a few times a step: laid out once each
+            icon, size = self._legend_type()
+            self._legend_sizes[(keys, panel_width)] = legend_size(keys, label_measure(self.texts), icon, size,
+                                                                  panel_width * 0.42)
+        return self._legend_sizes[(keys, panel_width)]
+
+    def _legend_type(self) -> tuple[int, int]:
+        return max(13, self.cfg.deco_px(18)), self.cfg.px(15)
+
+    def marks_legend_marks(self, keys, box, panel_width) -> list:
+        """The legend's Marks (its ground, icons and words) in ``box`` (from :meth:`marks_legend`)."""
+        marks = self._legend_marks.get((keys, box))
+        if marks is None:
+            x, y, x1, y1 = box
+            _, _, rows = self._legend_size(keys, panel_width)
+            icon, size = self._legend_type()
+            back = Mark("polygon", ((x, y), (x1, y), (x1, y1), (x, y1)), PLAN["halo"], radius=4, outline=PLAN["frame"])
+            palette = dict(self.figures.palette, disc=PLAN["court"])
+            marks = [back, *legend_marks(rows, x, y, icon, size, palette, self.figures.mark_unit())]
+            self._legend_marks[(keys, box)] = marks
+        return marks
 
     def _draw_strip(self, surf, main_vp: Viewport, t: float, step: Step | None) -> None:
         svp = self.strip_vp

@@ -17,6 +17,7 @@ from choreo.render.drawplan import placed_plan_labels, scale_bar_parts
 from choreo.render.figures import PlacedFigure, wedge_tip
 from choreo.render.frame import KEY_TEXT
 from choreo.render.ghosts import GHOST_TINT, ghost_primitives, plan_ghost_primitives
+from choreo.render.marks.scene import mark_prims
 from choreo.render.planlayer import quantised
 from choreo.render.planlayout import clear_boxes, strip_labels
 from choreo.render.rangemarks import loose_cords as range_loose_cords
@@ -82,6 +83,7 @@ class FrameScene:
         fl = r._lay_out(vp, level, t, step)  # the one placement pass the video's frames use
         out += self.scale_bar(vp, fl.furniture["scale bar"])
         out += self.north(fl.furniture["north"])
+        out += mark_prims(r.legend_marks_of(fl, vp), texts)
         for lab, box in fl.landmark_labels:
             out.append(run(texts, lab.text, lab.size, lab.colour, box[0], box[1], PLAN["halo"], "plan label"))
         if "key" in fl.furniture:
@@ -138,6 +140,8 @@ class FrameScene:
                 if f.info.kind != "object":
                     out += [Poly((a, b), None, c, w, closed=False)
                             for c, a, b, w in layer.trail_segments(vp, f.name, f.info, t)]
+        if not small:
+            out += mark_prims(layer.passing_marks_at(vp, t), self.texts)
         for f in figs:
             px, py, r = f.px, f.py, f.r
             colour = colour_of(f.info)
@@ -157,13 +161,9 @@ class FrameScene:
             if small:
                 continue
             out.append(wedge(px, py, r, f.pose.bearing, k))
-            if layer.states.unshod(f.name, t):
-                for side in (-35.0, 35.0):
-                    a = math.radians(f.pose.bearing + 180.0 + side)
-                    dot = max(2, round(r * 0.28))
-                    out.append(Circle((px + math.sin(a) * r, py - math.cos(a) * r), dot, PLAN["halo"], INK,
-                                      max(1, round(1.2 * k))))
-            out += self.badges(f)
+            out += mark_prims(layer.disc_marks(f, t), self.texts)
+            out += self.badges(f, t)
+            out += mark_prims(layer.turn_marks(f, t), self.texts)
             if self.r.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                 shaft, head = side_hold_mark(px, py, r, f.pose.bearing, k)
                 out += [Poly(tuple(shaft), None, INK, max(1, round(1.5 * k)), closed=False), Poly(tuple(head), INK)]
@@ -172,10 +172,15 @@ class FrameScene:
                 out.append(moved(g, px - g.box[2] / 2, py - r - 6 * k - g.box[3]))
         return out
 
-    def badges(self, f: PlacedFigure) -> list:
+    def badges(self, f: PlacedFigure, t: float) -> list:
+        """What the figure holds: a pictogram where the data has one, else a badge with a character."""
         size = self.cfg.deco_px(12)
         out = []
-        for obj, box in zip(f.held, f.boxes[1:], strict=False):
+        pictograms = self.r.figures.pictogram_marks_of(f, t)
+        for i, (obj, box) in enumerate(zip(f.held, f.boxes[1:], strict=False)):
+            if i in pictograms:
+                out += mark_prims(pictograms[i], self.texts)
+                continue
             x, y = round(box[0]), round(box[1])
             w, h = round(box[2] - box[0]), round(box[3] - box[1])
             out.append(_rect(x, y, w, h, fill=group_colour("object"), stroke=INK, width=1, radius=3))

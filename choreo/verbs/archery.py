@@ -222,6 +222,7 @@ def pass_order_down(ctx: VerbContext, actor: str, members: tuple[str, ...], acti
         ctx.record(taker, "許諾")
 
 
-for _name, _gloss in (("執張弓", "hold a strung bow, as the winners do when the losers drink: 「遂命勝者執張弓，不勝者執弛弓，升、飲，如初」〔003〕"),
-                      ("執弛弓", "hold an unstrung bow, as the losers do to drink: 「不勝者執弛弓」〔003〕")):
+# 執弛弓 (the losers' unstrung bow) is choreo/verbs/gestures.py's: it takes the bow up and begins the
+# Choreography's state 弛弓 (choreo/model.py BODY_STATES), which the frames draw.
+for _name, _gloss in (("執張弓", "hold a strung bow, as the winners do when the losers drink: 「遂命勝者執張弓，不勝者執弛弓，升、飲，如初」〔003〕"),):
     gestures._gesture_verb(_name, _gloss, "nothing")

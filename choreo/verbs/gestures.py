@@ -79,14 +79,26 @@ def hold_bow(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Act
     """執弓 — hold the bow: 「三耦皆執弓」〔000〕. An event lasting ``dur.執弓`` (or ``dur.揖``):
     he takes the bow up unless it is already in his hand. ``{執弓: 矢}`` takes the arrows up with it
     (「取弓于階西，挾一個」〔000〕)."""
-    figure, bow = members[0], _thing(ctx, "弓")
+    _hold_bow(ctx, members[0], action)
+
+
+@verb("執弛弓", kind="gesture", args="nothing, or what is taken up with it (矢)", example="上耦下射: [執弛弓]")
+def hold_unstrung_bow(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
+    """執弛弓 — hold the bow unstrung, as the losers do to drink: 「右加弛弓于其上」〔000〕, 「不勝者執弛弓」〔003〕.
+    An event 執弛弓 lasting ``dur.執弛弓`` (or ``dur.揖``); he takes the bow up as with 執弓, and is in the
+    Choreography's state 弛弓 until he puts it down."""
+    _hold_bow(ctx, members[0], action, "執弛弓")
+
+
+def _hold_bow(ctx: VerbContext, figure: str, action: Action, kind: str = "執弓") -> None:
+    bow = _thing(ctx, "弓")
     t = ctx.timeline(figure).t
-    duration = _duration(ctx, "執弓")
+    duration = _duration(ctx, kind)
     if not bow.startswith("obj.") or ctx.holder(bow) is None:
         ctx.take(figure, bow, t, t + duration)
     for thing in _with_the_bow(ctx, action):
         ctx.take(figure, thing, t, t + duration)
-    ctx.event(figure, "執弓", duration)
+    ctx.event(figure, kind, duration)
 
 
 @verb("釋弓", kind="gesture", args="nothing, or what is laid down with it (矢)", example="上耦上射: [{釋弓: 矢}]")

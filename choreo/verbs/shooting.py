@@ -134,16 +134,19 @@ def shoot_in_turn(ctx: VerbContext, actor: str, members: tuple[str, ...], action
     """拾發 — shoot in turn: 「上射既發，挾弓矢，而后下射射，拾發，以將乘矢」〔000〕; 鄭 「拾，更也」〔000〕.
     The first member shoots one arrow, then the second, and so on until each has shot his four
     (乘矢); the one not shooting waits. A pair's first member is the 上射, whose hits are counted on the
-    right, the second's on the left: 「上射於右，下射於左」〔000〕.
+    right, the second's on the left: 「上射於右，下射於左」〔000〕. Each lays his next arrow across the
+    string as soon as he has shot (「上射既發，挾弓矢」): a 挾 event as his 射 ends, but after his last.
     """
     count = int(action.arg) if isinstance(action.arg, int) and not isinstance(action.arg, bool) else 4
     sides = (RIGHT, LEFT) if len(members) == 2 else ("",) * len(members)
     t = max(ctx.timeline(m).t for m in members)
-    for _ in range(count):
+    for n in range(count):
         for m, side in zip(members, sides, strict=True):
             tl = ctx.timeline(m)
             tl.hold(t)
             _release(ctx, m, action, side)
+            if n < count - 1:
+                ctx.event_at(m, "挾", tl.t)
             t = tl.t
     for m in members:
         ctx.timeline(m).hold(t)

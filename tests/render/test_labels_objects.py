@@ -14,7 +14,7 @@ from choreo.export.video import export_video
 from choreo.model import Event, FigureInfo, Hold, Track
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
-from choreo.render.style import colour_of
+from choreo.render.style import INK, PLAN, colour_of
 from choreo.roles import group_colour
 from tests.render.conftest import make_choreography
 
@@ -52,15 +52,16 @@ def test_object_on_the_ground_then_carried_with_its_carrier():
     img = _pixels(r.draw(5.0))
     x, y = (int(v) for v in r.project("obj.弓", 5.0))
     assert np.abs(img[y, x].astype(int) - brown).max() <= 10
-    # after 取, walking away: no token on top of him (his centre keeps his colour) and a badge of the
-    # bow is drawn at him, within two disc radii
+    # after 取, walking away: no token on top of him (his centre keeps his colour) and the bow's
+    # pictogram (ink on a pale square, assets/pictograms.yaml) is drawn at him, within two disc radii
     assert r.carrier_of("obj.弓", 16.0) == "上耦上射"
     img = _pixels(r.draw(16.0))
     x, y = (int(v) for v in r.project("上耦上射", 16.0))
     assert np.abs(img[y, x].astype(int) - np.array(colour_of(c.figures["上耦上射"]))).max() <= 10
     radius = int(r.main_viewport(16.0).length(1.0)) + 12
     patch = img[y - 2:y + 2 * radius, x - radius:x + radius].reshape(-1, 3).astype(int)
-    assert (np.abs(patch - brown).max(axis=1) <= 10).sum() >= 20
+    assert (np.abs(patch - np.array(INK)).max(axis=1) <= 10).sum() >= 12
+    assert (np.abs(patch - np.array(PLAN["halo"])).max(axis=1) <= 4).sum() >= 20
 
 
 def test_plan_label_yields_to_a_figure_standing_on_it():

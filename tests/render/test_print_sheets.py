@@ -154,7 +154,8 @@ def test_cue_words_read_off_the_tracks(e02):
     # 「相左，交于階前」〔000〕: coming down, he passes the second pair going up on his left
     s17 = by_step["s17"]
     assert [(p.figure, p.side) for p in s17.passes][:2] == [("次耦下射", "左"), ("次耦上射", "左")]
-    assert by_step["s13"].acts == (("射", 4),)  # 「以將乘矢」: four arrows
+    # 「以將乘矢」: four arrows; 「上射既發，挾弓矢」: after each but the last he lays the next across the string
+    assert by_step["s13"].acts == (("射", 4), ("挾", 3))
     assert by_step["s07"].end_words == "上物" and by_step["s07"].facing == "南面"
     assert facing_words(91) == "東面" and facing_words(-44) == "西北面"
     # his partner walking abreast (并行) is not "passed"
