@@ -58,6 +58,11 @@ def _pattern(quote: str) -> str:
     return pat
 
 
+def occurs(quote: str, text: str) -> bool:
+    """Whether ``quote`` occurs in ``text`` by the quotation rule ([X] a restored character)."""
+    return re.search(_pattern(quote), text) is not None
+
+
 def check_quotations(text: str, seeds: dict[str, str] | None = None) -> list[str]:
     """Problems with the quotations in ``text``: one line per quotation not found in its seed."""
     seeds = load_seeds() if seeds is None else seeds
