@@ -86,9 +86,17 @@ def climb(ctx: VerbContext, figure: str, stair: Landmark, *, to_hall: bool = Tru
     ctx.face(figure, up)
     if start_at is not None:
         tl.hold(start_at)
+    return _treads_up(ctx, figure, stair, 1, to_hall, step_times)
+
+
+def _treads_up(ctx: VerbContext, figure: str, stair: Landmark, first: int, to_hall: bool,
+               step_times: list[float] | None = None) -> list[float]:
+    """Climb from tread ``first`` to the top (each tread no earlier than the leader left it, when
+    ``step_times`` are given), then onto the 堂; returns the times each tread is reached."""
+    tl = ctx.timeline(figure)
     dt = ctx.param("stair_step_time")
     times = []
-    for i in range(1, (stair.steps or 1) + 1):
+    for i in range(first, (stair.steps or 1) + 1):
         if step_times is not None and i - 1 < len(step_times):
             tl.hold(step_times[i - 1] - dt)
         x, y = tread(stair, i)
@@ -109,16 +117,7 @@ def _climb_on(ctx: VerbContext, figure: str, stair: Landmark, to_hall: bool) -> 
     length2 = (tx - fx) ** 2 + (ty - fy) ** 2 or 1.0
     on = round(((tl.x - fx) * (tx - fx) + (tl.y - fy) * (ty - fy)) / length2 * n)
     ctx.face(figure, bearing_of(tx - fx, ty - fy))
-    dt = ctx.param("stair_step_time")
-    times = []
-    for i in range(max(1, on + 1), n + 1):
-        x, y = tread(stair, i)
-        tl.glide_for(x, y, dt)
-        times.append(tl.t)
-    if to_hall:
-        hx, hy = _hall_point(stair, ctx)
-        tl.glide_for(hx, hy, dt)
-    return times
+    return _treads_up(ctx, figure, stair, max(1, on + 1), to_hall)
 
 
 def descend(ctx: VerbContext, figure: str, stair: Landmark, *, step_times: list[float] | None = None,
