@@ -10,11 +10,12 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from choreo.model import Choreography, FigureInfo, Pose, Step
+from choreo.render.carried import Row, place_rows
 from choreo.render.config import RenderConfig
 from choreo.render.drawplan import draw_shapes, label_measure
 from choreo.render.figstate import FigureStates
@@ -25,6 +26,7 @@ from choreo.render.marks.paint import paint as paint_marks
 from choreo.render.marks.passings import PassingIndex, number_tag, passing_marks
 from choreo.render.marks.pictograms import pictogram_marks, pictogram_of
 from choreo.render.marks.shapes import Mark as Shape
+from choreo.render.marks.shapes import toward
 from choreo.render.marks.turns import TurnIndex, turn_arc
 from choreo.render.planlayout import PlanLayout
 from choreo.render.rangemarks import draw_side_hold
@@ -180,6 +182,11 @@ class FigureLayer:
                     reach = r + BODY_MARK_REACH * self.mark_unit()
                     b = boxes[0]
                     boxes[0] = (min(b[0], px - reach), min(b[1], py - reach), max(b[2], px + reach), max(b[3], py + reach))
+                if self._number(name, t) is not None:  # his number in a 相左 (number_tag): a label keeps off it
+                    size = self.cfg.deco_px(13)
+                    cx, cy = toward(px, py, 315.0, r + size * 0.5)
+                    b = boxes[0]
+                    boxes[0] = (min(b[0], cx - size * 0.75), min(b[1], cy - size * 0.75), b[2], b[3])
                 boxes += self._held_boxes(px, py, r, held)
             shown = only_south_of is None or pose.y < only_south_of
             out.append(PlacedFigure(name, info, pose, px, py, r, held, boxes, label if shown else None,
@@ -207,6 +214,23 @@ class FigureLayer:
         for w in widths:
             out.append((x, y, x + w, y + (square if w == square else size * 1.25 + pad)))
             x += w + 2
+        return out
+
+    def place_carried(self, figs: list[PlacedFigure], hard, bounds) -> list[PlacedFigure]:
+        """The figures with each one's row of carried things moved where it covers no other disc, no
+        other row and no ``hard`` box (furniture), inside ``bounds`` (carried.py): the frame's
+        placement pass, before the labels."""
+        x0, y0, x1, y1 = bounds  # a figure off the panel keeps his row where it stands (out of sight)
+        holders = [k for k, f in enumerate(figs) if len(f.boxes) > 1 and x0 <= f.px <= x1 and y0 <= f.py <= y1]
+        if not holders:
+            return figs
+        discs = [f.boxes[0] for f in figs]
+        rows = [Row(figs[k].px, figs[k].py, figs[k].r, figs[k].boxes[0],
+                    tuple((b[2] - b[0], b[3] - b[1]) for b in figs[k].boxes[1:]), figs[k].priority, k)
+                for k in holders]
+        out = list(figs)
+        for k, boxes in zip(holders, place_rows(rows, discs, list(hard), bounds), strict=True):
+            out[k] = replace(figs[k], boxes=[figs[k].boxes[0], *boxes])
         return out
 
     def pictogram_px(self) -> int:

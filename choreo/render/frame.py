@@ -286,24 +286,30 @@ class FrameRenderer:
         inset = self.shot_inset(t, figs)
         if inset is not None:
             reserved.append(tuple(inset.box))  # fixed furniture, in a corner clear of the figures
+        bar, north = furniture_boxes(vp, self.texts, cfg, [box for fig in figs for box in fig.boxes] + anchors + reserved)
+        hard = [bar, north] + reserved
+        figs = self.figures.place_carried(figs, hard, bounds)  # the pictogram rows, before the labels
         bodies = [box for fig in figs for box in fig.boxes]
-        bar, north = furniture_boxes(vp, self.texts, cfg, bodies + anchors + reserved)
-        fixed = bodies + [bar, north] + reserved
+        rows = [box for fig in figs for box in fig.boxes[1:]]
+        fixed = bodies + hard
         labels, keyed, key_box = [], [], None
         if cfg.labels:
-            hard = [bar, north] + reserved
-            labels, keyed = self.figures.label_plan(figs, fixed + anchors, vp.rect, hard=hard, hidden=reserved)
+            labels, keyed = self.figures.label_plan(figs, fixed + anchors, vp.rect, hard=hard + rows, hidden=reserved)
             for _ in range(KEY_TRIES):  # the key in a free corner, the labels planned again clear of it
                 if not keyed:
                     break
                 placed = [self._label_box(lab) for lab in labels]
                 box = self._key_box(vp, figs, keyed, bodies + placed, hard)
-                if box == key_box or not any(_meets(box, b) for b in placed):
-                    key_box = box  # it covers no name: the labels stand as they are
+                if box == key_box or not any(_meets(box, b) for b in placed + rows):
+                    key_box = box  # it covers no name and no row: they stand as they are
                     break
                 key_box = box
-                labels, keyed = self.figures.label_plan(figs, fixed + anchors + [box], vp.rect, hard=hard + [box],
-                                                        hidden=reserved)
+                figs = self.figures.place_carried(figs, hard + [box], bounds)
+                bodies = [b for fig in figs for b in fig.boxes]
+                rows = [b for fig in figs for b in fig.boxes[1:]]
+                fixed = bodies + hard
+                labels, keyed = self.figures.label_plan(figs, fixed + anchors + [box], vp.rect,
+                                                        hard=hard + [box] + rows, hidden=reserved)
             else:
                 if keyed:
                     key_box = self._key_box(vp, figs, keyed, bodies + [self._label_box(lab) for lab in labels], hard)

@@ -1,6 +1,7 @@
 """One placement pass holds through the whole bundled rite: from the frame's own layout boxes (what
 :meth:`FrameRenderer.draw` draws), at the middle and the end of every step, no two labels overlap,
-no label lies under the scale bar, the north arrow, the key or a reserved box, every person in the
+no label lies under the scale bar, the north arrow, the key or a reserved box, no figure's row of
+carried things overlaps another's, a label or the furniture, every person in the
 main view has his name beside him or a number beside his disc that the key lists, no name is broken
 across lines, and each landmark is named once (never again by an object standing for it). A reserved box (the shot's inset) is kept clear of labels and furniture."""
 
@@ -40,6 +41,16 @@ def _check(fl, where: str) -> int:
         for nb, b in furniture[i + 1:]:
             if "reserved" in na or "reserved" in nb or "key" in (na, nb):
                 assert not _meets(a, b), f"{where}: the {na} overlaps the {nb}"
+    rows = [(f"{f.name}'s things", f.boxes[1:]) for f in fl.figures
+            if len(f.boxes) > 1 and left <= f.px < left + w and top <= f.py < top + h]
+    for i, (na, row) in enumerate(rows):
+        for a in row:
+            for nb, b in boxes:
+                assert not _meets(a, b), f"{where}: {na} lie under {nb}"
+            for nf, f in furniture:
+                assert not _meets(a, f), f"{where}: {na} lie under the {nf}"
+            for nb, other in rows[i + 1:]:
+                assert not any(_meets(a, b) for b in other), f"{where}: {na} overlap {nb}"
     landmark_words = [lab.text for lab, _ in fl.landmark_labels]
     assert len(landmark_words) == len(set(landmark_words)), f"{where}: a landmark labelled twice"
     objects = {f.label for f in fl.figures if f.info.kind == "object"}
@@ -99,3 +110,22 @@ def test_reserved_box_is_kept_clear(rite):
         fl = r.frame_layout(step.t1, step)
         assert fl.furniture["reserved 1"] == inset[-1]
         _check(fl, sid)
+
+
+def test_a_pair_shoulder_to_shoulder_keeps_two_rows_of_things_apart(rite):
+    """At the 飲 (e9.s09) the pair stand side by side at the foot of the 西階, each with a bow and
+    arrows: the rows are laid apart, and each row's pictograms are drawn where the layout puts them."""
+    r = FrameRenderer(rite, RenderConfig(size=(1280, 720)))
+    step = rite.step("e9.s09")
+    t = step.t0 + 0.8 * (step.t1 - step.t0)
+    fl = r.frame_layout(t, step)
+    pair = [f for f in fl.figures if f.name in ("上耦上射", "上耦下射")]
+    assert all(len(f.boxes) == 3 for f in pair), "each holds a bow and arrows"
+    assert abs(pair[0].px - pair[1].px) < 2 * (pair[0].r + pair[1].r) + 40, "they stand shoulder to shoulder"
+    (a, b) = (f.boxes[1:] for f in pair)
+    assert not any(_meets(x, y) for x in a for y in b)
+    img = np.frombuffer(pygame.image.tobytes(r.draw(t, step), "RGB"), np.uint8).reshape(720, 1280, 3)
+    for f in pair:
+        for x0, y0, x1, y1 in f.boxes[1:]:
+            patch = img[round(y0) + 2:round(y1) - 2, round(x0) + 2:round(x1) - 2].astype(int)
+            assert (patch.sum(axis=2) < 250).sum() > 8, f"{f.name}'s pictogram is drawn in its box"

@@ -1,0 +1,89 @@
+"""Where each figure's row of carried things goes: part of the frame's one placement pass (pure
+geometry, no pygame).
+
+A figure's pictograms (a bow, arrows, a 觶 …) stand in one row under his disc. Two people shoulder
+to shoulder (the drinker and the 執爵者 at the 豐, a pair on the 階) would have their rows run into
+each other and into the neighbour's disc, so each row tries a few spots round its own disc and takes
+the first that covers no other disc, no row placed before and no furniture; actors are placed first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from choreo.render.placement import _clear, _inside
+
+Box = tuple[float, float, float, float]
+ROW_GAP = 2.0  # pixels between two things of one row
+ROW_TRIES = 4  # rings of spots tried round the disc, each a row's size further out (modelling choice)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One figure's carried things to place: his disc (centre, radius, box with the facing wedge
+    and the marks on it) and each thing's size in pixels, in the order he took them up."""
+
+    px: float
+    py: float
+    r: float
+    body: Box
+    sizes: tuple[tuple[float, float], ...]
+    priority: int = 2
+    own: int = -1  # his disc's index in the ``discs`` given to :func:`place_rows`
+
+
+def row_at(sizes: Sequence[tuple[float, float]], left: float, top: float) -> list[Box]:
+    """The boxes of a row whose first thing's top-left corner is (left, top), tops aligned."""
+    out, x = [], left
+    for w, h in sizes:
+        out.append((x, top, x + w, top + h))
+        x += w + ROW_GAP
+    return out
+
+
+def row_size(sizes: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    return sum(w for w, _ in sizes) + ROW_GAP * (len(sizes) - 1), max(h for _, h in sizes)
+
+
+def default_row(row: Row) -> list[Box]:
+    """The row where it stands when nothing is in the way: centred under the disc, overlapping its
+    lower half (it reads as held)."""
+    w, _ = row_size(row.sizes)
+    return row_at(row.sizes, row.px - w / 2, row.py + row.r * 0.55)
+
+
+def spots(row: Row) -> list[tuple[float, float]]:
+    """Top-left corners tried for the row, best first: under the disc, then clear under it, beside
+    it (right, left), above it, and the diagonals, each ring a row's width (or height) further out."""
+    w, h = row_size(row.sizes)
+    b = row.body
+    px, py = row.px, row.py
+    out = [(px - w / 2, py + row.r * 0.55)]
+    for k in range(ROW_TRIES):
+        dx, dy = k * (w + ROW_GAP), k * (h + ROW_GAP)
+        right, left, below, above = b[2] + 1 + dx, b[0] - 1 - w - dx, b[3] + 1 + dy, b[1] - 1 - h - dy
+        out += [(px - w / 2, below), (right, py - h / 2), (left, py - h / 2), (px - w / 2, above),
+                (right, below), (left, below), (right, above), (left, above)]
+    return out
+
+
+def place_rows(rows: Sequence[Row], discs: Sequence[Box], hard: Sequence[Box], bounds: Box) -> list[list[Box]]:
+    """Each row's boxes: at the first spot that covers no disc of ``discs`` but its own
+    (``Row.own``), no row placed before and no ``hard`` box (furniture), inside
+    ``bounds``; else the first spot that covers at least no row nor furniture; else where it would
+    stand alone. Rows of higher priority (the step's actors) are placed first."""
+    placed: list[Box] = []
+    out: list[list[Box]] = [[] for _ in rows]
+    for i in sorted(range(len(rows)), key=lambda i: (-rows[i].priority, i)):
+        row = rows[i]
+        w, h = row_size(row.sizes)
+        others = [d for k, d in enumerate(discs) if k != row.own]
+        cands = [(left, top, left + w, top + h) for left, top in spots(row)]
+        cands = [c for c in cands if _inside(c, bounds)] or cands[:1]
+        box = next((c for c in cands if _clear(c, placed) and _clear(c, hard) and _clear(c, others)), None)
+        if box is None:
+            box = next((c for c in cands if _clear(c, placed) and _clear(c, hard)), cands[0])
+        out[i] = row_at(row.sizes, box[0], box[1])
+        placed.append(box)
+    return out
