@@ -44,7 +44,7 @@ TOP_KEYS = ("venue", "title", "description", "extends", "source", "choice", "opt
             "aliases")
 LANDMARK_KEYS = ("kind", "x", "y", "facing", "top", "steps", "rank_bearing", "rank_spacing",
                  "line", "box", "radius", "cross", "source", "choice", "note", *("label", "label_option",
-                 "strip_label", "icon", "parts"), "state")
+                 "strip_label", "icon", "parts"), "state", "other_senses")
 ALIAS_KEYS = ("value", "source", "choice", "note")
 PARAM_KEYS = ("value", "source", "choice", "note")
 OPTION_KEYS = ("value", "source", "choice", "note")
@@ -385,6 +385,7 @@ def _load_landmarks(entries: dict[str, MDict], params: dict[str, Param]) -> dict
             steps=None if steps is None else int(steps), top=top,
             rank_bearing=got.get("rank_bearing"), rank_spacing=got.get("rank_spacing"),
             loc=locs[name], state=_state(name, entry), **_drawing_fields(name, entry, scope),
+            other_senses=_other_senses(name, entry),
         )
     return out
 
@@ -430,6 +431,25 @@ def _drawing_fields(name: str, entry: MDict, scope: ex.Scope) -> dict[str, Any]:
         out["part_names"] = tuple(str(p) if isinstance(p, str) and str(p) in scope.param_names else ""
                                   for p in parts)
     return out
+
+
+def _other_senses(name: str, entry: MDict) -> tuple[str, ...]:
+    """``other_senses: {中等: 「…中等」〔000〕 …}``: words containing the name that do not mean the landmark,
+    each with the passage that shows the word's sense."""
+    value = entry.get("other_senses")
+    if value is None:
+        return ()
+    if not isinstance(value, MDict) or not value:
+        raise StageError(f"bad value for {name}.other_senses: expected words, each with the passage showing its sense",
+                         entry.value_loc("other_senses"))
+    for word, why in value.items():
+        if name not in str(word):
+            raise StageError(f"bad word in {name}.other_senses: '{word}' does not contain '{name}'",
+                             value.key_loc(word))
+        if not isinstance(why, str) or not why.strip():
+            raise StageError(f"bad value for {name}.other_senses.{word}: expected the passage showing its sense",
+                             value.value_loc(word))
+    return tuple(str(w) for w in value)
 
 
 def _check_kind_fields(name: str, entry: MDict, kind: str) -> None:

@@ -65,6 +65,9 @@ class Landmark:
     # stage.vocabulary.CORD_STATES); None for the rest.
     state: str | None = None
     part_names: tuple[str, ...] = ()  # the parts' names where the venue file writes them as parameters
+    # Words of the text that contain the name and do not mean this landmark (中等, 中庭, 若中 for the 中):
+    # a clause naming a place is read with these masked (choreo.render.framing).
+    other_senses: tuple[str, ...] = ()
 
     @property
     def point(self) -> tuple[float, float]:

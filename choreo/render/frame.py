@@ -26,6 +26,7 @@ from choreo.render.figstate import own_landmarks
 from choreo.render.figures import FigureLayer
 from choreo.render.ghostdraw import blit_ghost_labels, ghost_labels, paint_ghosts, paint_plan_ghosts
 from choreo.render.ghosts import Ghost, ghost_layout, plan_ghosts
+from choreo.render.insetplace import SAMPLE, InsetPlan, place_box, plan_places
 from choreo.render.labelling import corner_box, key_size
 from choreo.render.marks.legend import legend_marks, legend_size
 from choreo.render.marks.paint import paint as paint_marks
@@ -41,7 +42,7 @@ from choreo.render.planlayout import (
 )
 from choreo.render.rangemarks import draw_loose_cords
 from choreo.render.shotdraw import inset_prims, paint_inset
-from choreo.render.shotinset import InsetLayout, inset_box, inset_layout, inset_size
+from choreo.render.shotinset import InsetLayout, current_shot, inset_box, inset_layout, inset_size, stretch_of
 from choreo.render.style import INK, PLAN
 from choreo.render.text import TextCache
 from choreo.render.viewport import Rect, Viewport, fit
@@ -125,6 +126,7 @@ class FrameRenderer:
         self._reserved: list[Callable[[Rect, float, Step | None], list]] = []
         self._layout: tuple | None = None  # (key, FrameLayout) of the last frame laid out
         self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
+        self._inset_plans: dict[tuple, InsetPlan] = {}  # shooting stretch → where its inset stands
         self._legend_sizes: dict = {}  # (entries, panel width) → the legend's size and rows
         self._legend_marks: dict = {}  # (entries, box) → its Marks
         self._legend_keys: dict = {}  # box → the entries of the legend last laid out in it
@@ -172,7 +174,8 @@ class FrameRenderer:
         main = self.panels.main
         level = self.layer.draw(surf, vp, exact)
         surf.set_clip(pygame.Rect(main))
-        self._draw_main(surf, vp, level, t, step, (t, step.id if step else None, view, id(self.comparison)))
+        self._draw_main(surf, vp, level, t, step, (t, step.id if step else None, view, id(self.comparison)),
+                        manual=view is not None)
         surf.set_clip(None)
         pygame.draw.rect(surf, PLAN["frame"], main, 1)
         if self.strip_vp is not None:
@@ -193,8 +196,11 @@ class FrameRenderer:
 
     def prepare(self, step: Step) -> None:
         """Do ahead what the first frame of ``step`` would otherwise pay for: the camera's span of the
-        step and its caption (the viewer calls it in a frame's spare time before the step comes)."""
+        step, the place of its shot inset and its caption (the viewer calls it in a frame's spare time before the step comes)."""
         self.camera.step_span(step)
+        shot = next((s for s in self.choreo.shots if s.step == step.id), None)
+        if shot is not None:  # where the inset stands over the stretch: some hundred layouts, once
+            self.inset_plan(shot)
         if self.caption is not None:
             self.caption.surface(step)
 
@@ -253,7 +259,7 @@ class FrameRenderer:
             return self._layout[1]
         vp, exact = self._main_view(t, step, view)
         level = vp.scale if exact else quantised(vp.scale)
-        fl = self._lay_out(vp, level, t, step)
+        fl = self._lay_out(vp, level, t, step, manual=view is not None)
         self._layout = (key, fl)
         return fl
 
@@ -266,7 +272,7 @@ class FrameRenderer:
             out.append((ax - reach, ay - reach, ax + reach, ay + reach))
         return out
 
-    def _lay_out(self, vp: Viewport, level: float, t: float, step: Step | None) -> FrameLayout:
+    def _lay_out(self, vp: Viewport, level: float, t: float, step: Step | None, manual: bool = False) -> FrameLayout:
         """One placement pass over the main view: reserved boxes and furniture first (corners clear of
         figures), then figure labels (a numbered key for those that fit nowhere), the key in a free
         corner, and the landmark labels last, each kept only where it covers nothing placed before."""
@@ -283,7 +289,7 @@ class FrameRenderer:
             wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
         anchors = self._anchors(vp, plan)
         reserved = [tuple(b) for fn in self._reserved for b in fn(vp.rect, t, step)]
-        inset = self.shot_inset(t, figs)
+        inset = self.shot_inset(t, figs, manual=manual)
         if inset is not None:
             reserved.append(tuple(inset.box))  # fixed furniture, in a corner clear of the figures
         bar, north = furniture_boxes(vp, self.texts, cfg, [box for fig in figs for box in fig.boxes] + anchors + reserved)
@@ -368,12 +374,13 @@ class FrameRenderer:
                              cfg.dim(4), vp.rect[3] * KEY_HEIGHT)
         return corner_box(vp.rect, kw, kh, cfg.dim(10), avoid, order=("tl", "br", "bl", "tr"), hard=hard)
 
-    def _draw_main(self, surf, vp: Viewport, level: float, t: float, step: Step | None, key) -> None:
+    def _draw_main(self, surf, vp: Viewport, level: float, t: float, step: Step | None, key,
+                   manual: bool = False) -> None:
         """Figures, their labels, the key and the landmark labels as :meth:`frame_layout` places them.
 
         The scale bar and the north arrow go to corners where no figure stands and are drawn first,
         under the figures, so that they hide none even where no corner is free."""
-        fl = self._lay_out(vp, level, t, step)
+        fl = self._lay_out(vp, level, t, step, manual=manual)
         self._layout = (key, fl)
         draw_scale_bar(surf, vp, self.texts, self.cfg, fl.furniture["scale bar"])
         draw_north(surf, vp.rect, self.texts, self.cfg, fl.furniture["north"])
@@ -392,17 +399,46 @@ class FrameRenderer:
         if fl.inset is not None:
             self._paint_inset(surf, fl.inset)
 
-    def shot_inset(self, t: float, figs=None, step: Step | None = None) -> InsetLayout | None:
-        """The target-end inset at t (None while no shot's story is told), in a corner of the main panel
-        clear of the figures (``figs``: the main view's figure layout; default: as the frame lays it out)."""
+    def shot_inset(self, t: float, figs=None, step: Step | None = None, manual: bool = False) -> InsetLayout | None:
+        """The target-end inset at t (None while no shot's story is told), where the stretch's plan puts it
+        (:meth:`inset_plan`); in a manual view (``manual``: the viewer's zoom), in the first corner clear of
+        ``figs`` (the main view's figure layout; default: as the frame lays it out)."""
         if not self.choreo.shots:
             return None
         if figs is None:
             return self.frame_layout(t, step).inset
+        shot = current_shot(self.choreo, t)
         panel = self.panels.main
         size = inset_size(panel)
-        box = None if size is None else inset_box(panel, size, [b for f in figs for b in f.boxes])
+        if shot is None or size is None:
+            return None
+        if manual:
+            box = inset_box(panel, size, [b for f in figs for b in f.boxes])
+        else:
+            place = self.inset_plan(shot).at(t)
+            box = None if place is None else place_box(panel, size, place)
         return None if box is None else inset_layout(self.choreo, t, box, self.cfg.deco_px(15) * 1.5)
+
+    def inset_plan(self, shot) -> InsetPlan:
+        """Where the inset stands over the shot's stretch (choreo.render.insetplace), from the automatic
+        camera's figure layouts sampled over it: computed once a stretch."""
+        key = stretch_of(self.choreo, shot)
+        plan = self._inset_plans.get(key)
+        if plan is None:
+            _, _, t0, t1 = key
+            n = max(1, int((t1 - t0) / SAMPLE) + 1)
+            times = [t0 + i * SAMPLE for i in range(n)]
+            acting, others = [], []
+            for u in times:
+                step = self.choreo.step_at(u)
+                names = set(step.figures) if step else set()
+                vp = self._main_view(u, step, None)[0]
+                figs = self.figures.layout(vp, u, step, small=False)
+                acting.append([b for f in figs if f.name in names for b in f.boxes])
+                others.append([b for f in figs if f.name not in names for b in f.boxes])
+            plan = self._inset_plans[key] = plan_places(times, acting, others, self.panels.main,
+                                                        inset_size(self.panels.main) or (0.0, 0.0))
+        return plan
 
     def inset_prims(self, lay: InsetLayout) -> list:
         return inset_prims(lay, self.choreo, self.texts, self.cfg)

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 
 from choreo.model import Choreography
+from choreo.render.insetplace import PLACES, covers, place_box
 from choreo.render.viewport import Viewport, fit
 from choreo.shooting import LEFT, RIGHT, Shot
 
@@ -28,10 +29,8 @@ XY = tuple[float, float]
 BEFORE, AFTER = 1.0, 3.0
 # choice: an arrow's shaft, 3 尺 (「物長如笴」〔002〕: the 笴 is three 尺), drawn at least this many pixels long.
 SHAFT_CHI, SHAFT_MIN_PX = 3.0, 16.0
-# choice: the inset's share of the main panel (width, height), at most; the corners tried, in order.
+# choice: the inset's share of the main panel (width, height), at most (its corner: choreo.render.insetplace).
 SHARE = (0.28, 0.52)
-CORNERS = ("br", "bl", "tr", "tl")
-SHRINK = (1.0, 0.8, 0.64)  # sizes tried in each corner before giving the inset up for the frame
 MIN_PANEL_HEIGHT = 300  # choice: below this (a 320×180 GIF) the inset's words would not read: none is drawn
 MARGIN_CHI = 8.0  # world margin round the 侯, its 乏 and the 獲者
 
@@ -105,22 +104,21 @@ def current_shot(ch: Choreography, t: float) -> Shot | None:
 
 
 def inset_box(panel: tuple[int, int, int, int], size: tuple[float, float], avoid=()) -> Box | None:
-    """The inset's pixel box: in the first corner of ``panel`` that covers none of ``avoid`` (the figures'
-    discs and what they hold), at full size or smaller (SHRINK); None where none is free, so that the inset
-    never hides a figure. choice: bottom-right first, by the 侯道 strip."""
-    left, top, w, h = panel
-    m = 6.0
-    avoid = list(avoid)
-    for k in SHRINK:
-        bw, bh = size[0] * k, size[1] * k
-        spots = {"br": (left + w - m - bw, top + h - m - bh), "bl": (left + m, top + h - m - bh),
-                 "tr": (left + w - m - bw, top + m), "tl": (left + m, top + m)}
-        for corner in CORNERS:
-            x, y = spots[corner]
-            b = (x, y, x + bw, y + bh)
-            if not any(a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1] for a in avoid):
-                return b
+    """The inset's pixel box for one frame alone (a manual view): the first place (insetplace.PLACES) that
+    covers none of ``avoid`` (the figures' discs and what they hold); None where none is free."""
+    for place in PLACES:
+        b = place_box(panel, size, place)
+        if not covers(b, avoid):
+            return b
     return None
+
+
+def stretch_of(ch: Choreography, shot: Shot) -> tuple[str, str, float, float]:
+    """The shooting stretch a shot belongs to (the shots of its step): (step, passage, from, to), the
+    moments the inset is open for one of them."""
+    mates = [s for s in ch.shots if s.step == shot.step and s.passage == shot.passage]
+    return (shot.step, shot.passage, min(s.release for s in mates) - BEFORE,
+            max(story_end(s, ch) for s in mates) + AFTER)
 
 
 def inset_size(panel: tuple[int, int, int, int]) -> tuple[float, float] | None:

@@ -40,6 +40,30 @@ def test_named_landmarks_are_the_venues_words(rite):
     assert named_landmarks("北面揖", venue) == ()
 
 
+def test_the_zhong_is_framed_only_where_the_clause_means_it(rite):
+    """中 in 中等, 中庭, 侯中 or 「若中」 (a hit) is not the counter vessel: the venue file lists those words
+    (the 中's ``other_senses``) and the camera does not bring the 中 into the frame for them."""
+    layout = without_landmarks(build_layout(rite.venue), frozenset(own_landmarks(rite)))
+    cam = Camera(rite, layout, (0, 0, 1024, 570), "auto")
+    vessel = own_landmarks(rite)["中"]  # the 中 is framed where its object is
+
+    def frames_zhong(step):
+        return "中" in named_landmarks(step.text, rite.venue) or vessel in cam.named(step)[1]
+
+    other = [s for s in rite.steps if any(w in s.text for w in ("中等", "中庭", "若中", "侯中"))]
+    assert {s.text[:4] for s in other} >= {"上射先升", "乃設楅于", "乃射。若", "北面揖，"}
+    for step in other:
+        if step.text.replace("中等", "").replace("中庭", "").replace("若中", "").replace("侯中", "").count("中"):
+            continue  # the 中 also meant elsewhere in the clause
+        assert not frames_zhong(step), (step.id, step.text)
+    meant = [s for s in rite.steps if any(w in s.text for w in ("設中", "實八算于中", "中西"))]
+    assert len(meant) >= 5
+    for step in meant:
+        assert frames_zhong(step), (step.id, step.text)
+    assert named_landmarks("乃設楅于中庭，南當洗", rite.venue) == ("楅", "庭", "洗")
+    assert named_landmarks("還，視侯中，俯正足", rite.venue) == ("侯",)
+
+
 def test_every_step_frames_its_actors_and_named_landmarks(rite):
     cfg = RenderConfig()
     panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=cfg.px(CAPTION_BAND))

@@ -174,3 +174,67 @@ def test_the_inset_geometry_imports_without_pygame():
     """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+@cache
+def rite_renderer(size=(1280, 720)) -> FrameRenderer:
+    return FrameRenderer(plan_script("xiangshe/full"), RenderConfig(size=size))
+
+
+def test_the_inset_keeps_its_corner_over_a_shooting_stretch():
+    """Over every video frame of the rounds' shooting steps the inset stands where its stretch's plan puts it,
+    and that place changes only at the moments the plan states (each a moment its place would cover an
+    acting figure); sampled frames' layouts agree with the plan and cover no acting figure."""
+    from choreo.render.insetplace import covers, place_box
+    from choreo.render.shotinset import current_shot, inset_size, stretch_of
+
+    r = rite_renderer()
+    ch = r.choreo
+    tl = r.cfg.pace.timeline(ch.steps)
+    size = inset_size(r.panels.main)
+    stretches = {stretch_of(ch, s): s for s in ch.shots if s.passage in ("e.2", "e.6")}
+    assert len(stretches) >= 8
+    fps = r.cfg.fps
+    checked = 0
+    for (_, _, t0, t1), first in stretches.items():
+        plan = r.inset_plan(first)
+        allowed = set(plan.changes)
+        spans = [(seg.v0, seg.v1) for seg in tl.segments if seg.c1 >= t0 and seg.c0 <= t1]
+        k0, k1 = int(spans[0][0] * fps), int(spans[-1][1] * fps) + 1
+        last = None
+        for k in range(k0, k1):
+            t, _ = tl.at(k / fps)
+            shot = current_shot(ch, t)
+            if shot is None or stretch_of(ch, shot)[2:] != (t0, t1):
+                continue
+            place = plan.at(t)
+            if last is not None and place != last[1]:
+                assert any(last[0] < c <= t for c in allowed), (first.step, t, last, place)
+            last = (t, place)
+            if k % 40 == 0:
+                lay = r.shot_inset(t)
+                assert (lay is None) == (place is None)
+                if lay is not None:
+                    assert lay.box == pytest.approx(place_box(r.panels.main, size, place))
+                    step = ch.step_at(t)
+                    figs = r.frame_layout(t).figures
+                    assert not covers(lay.box, [b for f in figs if f.name in step.figures for b in f.boxes])
+                    checked += 1
+        assert len(plan.changes) <= 2, (first.step, plan.moves)
+    assert checked >= 30
+
+
+def test_the_inset_moves_only_when_it_would_cover_an_actor_and_does_not_come_back():
+    from choreo.render.insetplace import PLACES, place_box, plan_places
+
+    panel, size = (0, 0, 1000, 600), (280, 300)
+    times = [0.5 * i for i in range(20)]
+    br, bl = place_box(panel, size, PLACES[0]), place_box(panel, size, PLACES[1])
+    top = (0, 0, 1000, 20)  # someone across the top corners all the while
+    in_br = (br[2] - 40, br[3] - 40, br[2] - 20, br[3] - 20)  # an actor in the bottom right for a while
+    in_bl = (bl[0] + 20, bl[3] - 40, bl[0] + 40, bl[3] - 20)  # and one in the bottom left at first
+    acting = [[top] + ([in_bl] if i < 5 else []) + ([in_br] if 8 <= i < 12 else []) for i in range(20)]
+    plan = plan_places(times, acting, [[] for _ in times], panel, size)
+    assert plan.moves[0] == (0.0, PLACES[0])
+    # it leaves the corner a sample before he walks in (he would be under it by the next), and stays away
+    assert plan.changes == (3.5,) and plan.at(3.5) == plan.at(9.9) == PLACES[1]

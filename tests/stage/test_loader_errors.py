@@ -168,3 +168,19 @@ def test_invalid_yaml_and_missing_base(tmp_path):
     err = error_of(path)
     assert err.message == "extends a file that does not exist: _comon.yaml"
     assert err.suggestion == "_common.yaml" and str(err.location) == f"{path}:2:10"
+
+
+def test_an_other_sense_must_contain_the_landmarks_name(tmp_path):
+    path = venue_over_common(tmp_path, """
+        landmarks:
+          物間: {x: 0, y: 棟.y, choice: c}
+          鼓:
+            x: 0
+            y: 0
+            choice: c
+            other_senses:
+              中庭: 「乃設[楅]于中庭」〔000〕
+        """)
+    err = error_of(path)
+    assert err.message == "bad word in 鼓.other_senses: '中庭' does not contain '鼓'"
+    assert str(err.location) == f"{path}:13:7"
