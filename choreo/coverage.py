@@ -68,6 +68,8 @@ def jing_sentences(seed: str) -> list[Sentence]:
         begin = next((i for i in range(done + 1, k) if head and _bare(segments[i]).startswith(head)), None)
         if begin is None and k > done + 1 and "（" in segments[k - 1]:
             begin = k - 1  # its first words are garbled: the 經 with its 注 just before the 疏
+            while seg.startswith("[疏]注") and begin - 1 > done and "（" in segments[begin - 1]:
+                begin -= 1  # a 疏 on the 注 alone (「注“增故”至“相明”」) follows every 經 since the last 疏
         end = re.search(r"至“([^”]+)”", seg)
         known = any(end and end.group(1) in t for t in _swallowed(segments[k - 1])) if k > 0 else True
         if begin is None and end and not known and end.group(1) in segments[k - 1]:
@@ -108,11 +110,32 @@ def _swallowed(segment: str) -> list[str]:
     return found
 
 
-def _steps() -> list[tuple[str, list[str]]]:
+def _clauses(text: str) -> list[str]:
+    return [b for b in map(_bare, text.split("。")) if b]
+
+
+def _steps(script) -> list[tuple[str, list[str]]]:
     """Each step of the whole rite with the sentences of its quoted clause (bare of punctuation)."""
-    script = parse_script(scripts_dir() / "xiangshe" / "full.yaml")
-    return [(s.id, [b for b in map(_bare, s.text.split("。")) if b]) for s in script.steps
-            if s.source.startswith("000")]
+    return [(s.id, _clauses(s.text)) for s in script.steps if s.source.startswith("000")]
+
+
+def _option_steps(script) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:
+    """Each option of the whole rite (the text's branches, choreo.options) with the steps its change sets
+    make act (changed or inserted), as ``_steps`` gives them."""
+    texts = {s.id: s.text for s in script.steps}
+    out = []
+    for name in script.option_names:
+        steps = []
+        for change in script.option_changes.get(name, ()):
+            if not change.remove and (change.actions or change.text):
+                steps.append((change.step, _clauses(change.text or texts[change.step])))
+            steps.extend((s.id, _clauses(s.text)) for s in change.insert_after if s.source.startswith("000"))
+        out.append((name, script.catalogue.options[name].title, steps))
+    return out
+
+
+def _enacting(bare: str, steps: list[tuple[str, list[str]]]) -> list[str]:
+    return [sid for sid, parts in steps if any(p == bare or (len(p) >= 4 and p in bare) or bare in p for p in parts)]
 
 
 def _reasons() -> dict[str, str]:
@@ -124,15 +147,22 @@ def _reasons() -> dict[str, str]:
 
 def table() -> list[tuple[Sentence, list[str], str]]:
     """Each 經 sentence with the ids of the steps that enact it and, if none does, the reason."""
+    return [row[:3] for row in _rows()]
+
+
+def _rows() -> list[tuple[Sentence, list[str], str, list[str]]]:
+    """``table``'s rows, each with the options (``--outcome``) whose steps enact the sentence, in words."""
     seed = (ROOT / "seeds" / "clean" / "000.txt").read_text(encoding="utf-8")
-    steps, reasons = _steps(), _reasons()
+    script = parse_script(scripts_dir() / "xiangshe" / "full.yaml")
+    steps, options, reasons = _steps(script), _option_steps(script), _reasons()
     rows = []
     for sentence in jing_sentences(seed):
         bare = _bare(sentence.text)
-        ids = [sid for sid, parts in steps if any(p == bare or (len(p) >= 4 and p in bare) or bare in p
-                                                  for p in parts)]
+        ids = _enacting(bare, steps)
         reason = next((r for key, r in reasons.items() if _bare(key) and _bare(key) in bare), "")
-        rows.append((sentence, _collapse(ids), reason))
+        taken = [f"`--outcome {name}` ({title}): {', '.join(_collapse(found))}"
+                 for name, title, changed in options if (found := _enacting(bare, changed))]
+        rows.append((sentence, _collapse(ids), reason, taken))
     return rows
 
 
@@ -145,11 +175,12 @@ def _collapse(ids: list[str]) -> list[str]:
 
 
 def render() -> str:
-    rows = table()
-    enacted = sum(1 for _, ids, _ in rows if ids)
-    reasoned = sum(1 for _, ids, r in rows if not ids and r)
+    rows = _rows()
+    enacted = sum(1 for _, ids, _, _ in rows if ids)
+    reasoned = sum(1 for _, ids, r, _ in rows if not ids and r)
     gaps = len(rows) - enacted - reasoned
-    restored = sum(1 for s, _, _ in rows if s.restored)
+    restored = sum(1 for s, _, _, _ in rows if s.restored)
+    branched = sum(1 for *_, taken in rows if taken)
     lines = [
         "# Coverage of the 經 (seed 000)",
         "",
@@ -160,17 +191,23 @@ def render() -> str:
         "Sentences marked *restored* are garbled in the seed copy and read back from the garbled span",
         "(`stage/mojibake.py`: GBK bytes read one byte out of step); a sentence that begins with 〓 lost its",
         "first words to a garbled span that could not be read back (marked, not restored).",
+        "Where the text branches (若矢不備, 若左右鈞 …), the bundled rite takes one way by default and the others",
+        "are options (`choreo … --outcome NAME`, `assets/options/xiangshe.yaml`): the reason column names the",
+        "option whose steps enact a sentence, and which.",
         "",
         f"**Seed 000: {len(rows)} sentences; {enacted} enacted by steps; {reasoned} with a reason for no step;"
-        f" {gaps} with neither. {restored} restored from garbled spans.**",
+        f" {gaps} with neither. {restored} restored from garbled spans. {branched} enacted (or enacted otherwise)"
+        " under an option.**",
         "",
         "| # | 經 | steps | reason |",
         "| --- | --- | --- | --- |",
     ]
-    for sentence, ids, reason in rows:
+    for sentence, ids, reason, taken in rows:
         mark = " *(restored)*" if sentence.restored else ""
         steps = ", ".join(ids) if ids else ""
         why = "" if ids else (reason or "**no step and no reason**")
+        if taken:
+            why = " ".join(filter(None, (why, f"Under {'; '.join(taken)}.")))
         lines.append(f"| {sentence.index} | {sentence.text}{mark} | {steps} | {why} |")
     return "\n".join(lines) + "\n"
 

@@ -255,6 +255,7 @@ class Step:
     passage_title: str = ""  # the title of the passage the step belongs to (e.g. 三耦第一番射)
     passage_heading: str = ""  # the commentary's heading of that passage (「論…之事」〔000〕), if any
     restored: str = ""  # the garbled span of the seed that ``text`` restores (stage.mojibake), if any
+    option_note: str = ""  # why an option (a branch of the text: 若左勝 …) changed this step
 
 
 @dataclass(frozen=True)
@@ -355,6 +356,8 @@ class Choreography:
     music: tuple[Music, ...] = ()  # the pieces played, in order
     tallies: tuple[Tally, ...] = ()  # the 數獲: counters counted and the words said
     music_end: float = 0.0  # where a piece that is never stopped ends its beats (the end of the planning)
+    options: tuple[str, ...] = ()  # the text's branches chosen (--outcome: tie, arrows-short …), in catalogue order
+    option_titles: tuple[str, ...] = ()  # the same, in the text's words (若左右鈞, 若矢不備)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "holds", tuple(self.holds))

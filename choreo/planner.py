@@ -214,10 +214,11 @@ class StepContext:
 
 
 class Planner:
-    def __init__(self, script: Script, venue: Venue, reading: str):
+    def __init__(self, script: Script, venue: Venue, reading: str, options: tuple[str, ...] = ()):
         self.script = script
         self.venue = venue
         self.reading = reading
+        self.options = options  # already applied to the script (choreo.script.apply_options): named in the plan
         self.verbs = load_verbs()
         self._routers: dict[float, Router] = {}
 
@@ -372,7 +373,7 @@ class Planner:
                               tuple(sorted(acted, key=self._figure_order.__getitem__)), decl.loc,
                               decl.passage or self.script.passage, decl.notes, tuple(ctx.verbs), decl.checks,
                               contacts, decl.reading_note, decl.passage_title or self.script.title,
-                              decl.passage_heading or self.script.heading, decl.restored))
+                              decl.passage_heading or self.script.heading, decl.restored, decl.option_note))
         ends[decl.id] = (t0, t1)
         return max(previous_end, t1)
 
@@ -436,7 +437,8 @@ class Planner:
                             {k: p.value for k, p in self.venue.params.items()} | dict(self.script.params),
                             holds=holds, reading_title=self._reading_title(), shots=_shots(run),
                             music=tuple(run.book.pieces()), tallies=tuple(run.book.tallies),
-                            music_end=round(end, 6))
+                            music_end=round(end, 6), options=self.options,
+                            option_titles=tuple(self.script.catalogue.options[o].title for o in self.options))
 
     def _screened(self, samples: Mapping[str, list], run: PlanRun) -> tuple[dict[str, tuple], list[Event]]:
         """Each figure's (and object's) stays in a screened place (the 次), and a 隱 / 見 event at each

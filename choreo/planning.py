@@ -9,7 +9,7 @@ from choreo.errors import ScriptError, suggest
 from choreo.model import Choreography
 from choreo.paths import scripts_dir
 from choreo.planner import Planner
-from choreo.script import Script, apply_reading
+from choreo.script import Script, apply_options, apply_reading
 from stage.model import Venue
 
 DEFAULT_SCRIPT = "xiangshe/full.yaml"
@@ -75,19 +75,22 @@ def _load_venue(path: str, stamp: tuple) -> tuple[Venue, frozenset]:
 
 
 def plan(script: Script, *, venue: str | None = None, reading: str | None = None,
-         from_step: str | None = None, to_step: str | None = None) -> Choreography:
-    """Plan a parsed script. ``from_step``/``to_step`` keep the whole plan but only those steps' span."""
+         from_step: str | None = None, to_step: str | None = None, options=()) -> Choreography:
+    """Plan a parsed script. ``from_step``/``to_step`` keep the whole plan but only those steps' span;
+    ``options``: the text's branches chosen (choreo.options), applied after the reading."""
     selected, name = apply_reading(script, reading)
-    choreography = Planner(selected, load_venue(venue or script.venue), name).plan()
+    selected, chosen = apply_options(selected, tuple(options))
+    choreography = Planner(selected, load_venue(venue or script.venue), name, chosen).plan()
     if from_step or to_step:
         choreography = restrict(choreography, from_step, to_step)
     return choreography
 
 
 def plan_script(path: str | Path | None = None, *, venue: str | None = None, reading: str | None = None,
-                from_step: str | None = None, to_step: str | None = None) -> Choreography:
+                from_step: str | None = None, to_step: str | None = None, options=()) -> Choreography:
     """Parse and plan a script file (default: the bundled full 鄉射禮 sequence)."""
-    return plan(load_script(path), venue=venue, reading=reading, from_step=from_step, to_step=to_step)
+    return plan(load_script(path), venue=venue, reading=reading, from_step=from_step, to_step=to_step,
+                options=options)
 
 
 def step_span(choreography: Choreography, from_step: str | None, to_step: str | None) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from choreo.errors import Location, ScriptError, suggest
 from choreo.model import Assertion
+from choreo.options import Catalogue, chosen
 from stage.marked_yaml import loc_of
 from stage.vocabulary import FACING_WORDS, FACINGS
 
@@ -75,6 +76,7 @@ class StepDecl:
     # Where the 經 clause is garbled in the seed: the garbled span as it stands there, which
     # ``stage.mojibake.restore`` decodes to the clause in ``text`` (never restored silently).
     restored: str = ""
+    option_note: str = ""  # why an option (a branch of the text, choreo.options) changed this step
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,12 @@ class Script:
     # Each passage's shot outcome (choreo.outcome): passage → archer → his arrows in order (True: a hit).
     outcomes: Mapping[str, Mapping[str, tuple[bool, ...]]] = field(default_factory=dict)
     data_files: tuple[str, ...] = ()  # files read besides the scripts (outcomes): the script cache watches them
+    catalogue: Catalogue | None = None  # the text's branches this script offers (``branches:``, choreo.options)
+    option_changes: Mapping[str, tuple[StepChange, ...]] = field(default_factory=dict)  # per option, as a reading's
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        return self.catalogue.names() if self.catalogue else ()
 
     @property
     def reading_names(self) -> tuple[str, ...]:
@@ -145,22 +153,56 @@ def apply_reading(script: Script, reading: str | None) -> tuple[Script, str]:
     decl = next((r for r in script.readings if r.name == name), None)
     if decl is None or not decl.changes:
         return script, name
-    changes = {c.step: c for c in decl.changes}
-    steps: list[StepDecl] = []
-    for step in script.steps:
-        change = changes.get(step.id)
+    return replace(script, steps=_changed(script.steps, decl.changes, "reading_note")), name
+
+
+def apply_options(script: Script, asked: tuple[str, ...] | list[str]) -> tuple[Script, tuple[str, ...]]:
+    """The script under the options asked for (after its reading): their change sets in the catalogue's
+    order, and the hits they imply in place of the bundled outcome's. An unknown option, or two that
+    exclude each other, is a ScriptError."""
+    names = chosen(script.catalogue, tuple(asked), script.path)
+    if not names:
+        return script, ()
+    steps, outcomes = script.steps, {p: dict(t) for p, t in script.outcomes.items()}
+    for name in names:
+        spec = script.catalogue.options[name]
+        changes = script.option_changes.get(name, ())
+        if changes:
+            present = {s.id for s in steps}
+            for change in changes:
+                if change.step not in present:
+                    raise ScriptError(f"option '{name}' changes step '{change.step}', which this reading removes",
+                                      change.loc)
+            steps = _changed(steps, tuple(replace(c, why=f"{spec.title}: {c.why}") for c in changes), "option_note")
+        for passage, table in spec.outcome.items():
+            if passage in outcomes:
+                for archer in table:
+                    if archer not in script.figures:
+                        raise ScriptError(f"option '{name}' gives arrows to unknown figure '{archer}' in passage "
+                                          f"'{passage}'", spec.loc, suggest(archer, script.figures))
+                outcomes[passage].update(table)
+    return replace(script, steps=steps, outcomes=outcomes), names
+
+
+def _changed(steps: tuple[StepDecl, ...], changes: tuple[StepChange, ...], note: str) -> tuple[StepDecl, ...]:
+    """The steps with a change set applied (a reading's or an option's); ``note``: the field of the
+    step that keeps each change's why."""
+    by_step = {c.step: c for c in changes}
+    out: list[StepDecl] = []
+    for step in steps:
+        change = by_step.get(step.id)
         if change is None:
-            steps.append(step)
+            out.append(step)
             continue
         if not change.remove:
             replaced = {actor for actor, _ in change.actions}
             actions = tuple((a, acts) for a, acts in step.actions if a not in replaced) + change.actions
-            steps.append(replace(step, text=change.text or step.text,
-                                 notes=change.notes if change.notes is not None else step.notes,
-                                 actions=actions, checks=change.checks if change.checks is not None else step.checks,
-                                 reading_note=change.why))
-        steps.extend(StepDecl(s.id, s.text, s.source, s.notes, s.start, s.actions, s.checks, s.contacts,
-                              s.loc, reading_note=change.why, passage=step.passage,
-                              passage_title=step.passage_title, passage_heading=step.passage_heading)
-                     for s in change.insert_after)
-    return replace(script, steps=tuple(steps)), name
+            out.append(replace(step, text=change.text or step.text,
+                               notes=change.notes if change.notes is not None else step.notes,
+                               actions=actions, checks=change.checks if change.checks is not None else step.checks,
+                               **{note: change.why}))
+        out.extend(replace(StepDecl(s.id, s.text, s.source, s.notes, s.start, s.actions, s.checks, s.contacts,
+                                    s.loc, passage=step.passage, passage_title=step.passage_title,
+                                    passage_heading=step.passage_heading), **{note: change.why})
+                   for s in change.insert_after)
+    return tuple(out)

@@ -32,11 +32,12 @@ from stage import marked_yaml
 from stage.marked_yaml import MDict, MList, loc_of
 
 TOP_KEYS = ("title", "heading", "passage", "source", "venue", "figures", "groups", "objects", "steps", "readings",
-            "params", "include", "outcome")
+            "params", "include", "outcome", "branches", "options")
 FIGURE_KEYS = ("at", "facing", "位", "label", "role", "carries", "radius")
 OBJECT_KEYS = ("at", "label", "carried_by", "radius", "facing")
 STEP_KEYS = ("id", "text", "source", "notes", "start", "do", "check", "contact", "restored")
 READING_KEYS = ("title", "source", "note", "changes")
+SEQUENCE_KEYS = ("title", "heading", "passage", "source", "venue", "include", "params", "branches")
 CHANGE_KEYS = ("why", "do", "check", "text", "notes", "remove", "insert_after")
 
 
@@ -183,9 +184,46 @@ class Parser:
 
             outcomes[passage], read = parse_outcome(root["outcome"], passage, beside, figures, root.value_loc("outcome"))
             data_files = (str(read),) if read is not None else ()
+        catalogue = self.catalogue(root)
+        option_changes = self.option_changes(root, catalogue, source, {s.id for s in steps})
+        if catalogue is not None:
+            data_files += (catalogue.path,)
         return Script(self.path, str(root["title"]), passage, source,
                       self.venue(root), figures, groups, steps, readings, params,
-                      heading=str(root.get("heading", "")), outcomes=outcomes, data_files=data_files)
+                      heading=str(root.get("heading", "")), outcomes=outcomes, data_files=data_files,
+                      catalogue=catalogue, option_changes=option_changes)
+
+    # -- the text's branches (choreo.options) ------------------------------------------------------
+    def catalogue(self, root: MDict):
+        """The catalogue of options ``branches:`` names (None without it)."""
+        from choreo.options import catalogue_file, load_catalogue
+
+        if "branches" not in root:
+            return None
+
+        def beside(name: str, loc: Location | None) -> Path:
+            return included_file(name, Path(self.path), loc, "catalogue of options")
+
+        return load_catalogue(catalogue_file(root["branches"], beside, root.value_loc("branches")))
+
+    def option_changes(self, root: MDict, catalogue, source: str, step_ids: set[str]) -> dict:
+        """``options: {NAME: {changes: …}}``: each option's change set, in a reading's form."""
+        if "options" not in root:
+            return {}
+        node = _require(root["options"], MDict, "'options'", root.value_loc("options"))
+        if catalogue is None:
+            raise ScriptError("'options' changes steps under the text's branches: name their catalogue with "
+                              "'branches' (e.g. branches: xiangshe)", root.key_loc("options"))
+        out = {}
+        for name, decl in node.items():
+            if name not in catalogue.options:
+                raise ScriptError(f"unknown option '{name}' (the catalogue {Path(catalogue.path).name} has: "
+                                  f"{', '.join(catalogue.names()) or 'none'})", node.key_loc(name),
+                                  suggest(str(name), catalogue.names()))
+            decl = _require(decl, MDict, f"option '{name}'", node.key_loc(name))
+            _fail_unknown_keys(decl, ("changes",), f"option '{name}'")
+            out[str(name)] = self.change_set(decl, f"option '{name}'", source, step_ids)
+        return out
 
     def params(self, root: MDict) -> dict[str, float]:
         """``params:`` overriding the venue's planning numbers, each in the range the planner can use."""
@@ -210,9 +248,9 @@ class Parser:
         where the first passage that names it puts him; readings of the same name are merged.
         """
         for key in root:
-            if key not in ("title", "heading", "passage", "source", "venue", "include", "params"):
+            if key not in SEQUENCE_KEYS:
                 raise ScriptError(f"a sequence (with 'include') takes no '{key}'", root.key_loc(key),
-                                  suggest(str(key), ("title", "heading", "passage", "source", "venue", "include")))
+                                  suggest(str(key), SEQUENCE_KEYS))
         items = _require(root["include"], MList, "'include'", root.key_loc("include"))
         parts: list[Script] = []
         chain = (*self.included_by, Path(self.path).resolve())
@@ -255,17 +293,30 @@ class Parser:
         params: dict[str, float] = {}
         outcomes: dict[str, Any] = {}
         data_files: dict[str, None] = {}
+        option_changes: dict[str, tuple[StepChange, ...]] = {}
+        catalogue = self.catalogue(root)
         for part in parts:
             params.update(part.params)
             outcomes.update(part.outcomes)
             data_files.update(dict.fromkeys(part.data_files))
+            prefix = (part.passage.replace(".", "") or Path(part.path).stem) + "."
+            if part.catalogue is not None:
+                if catalogue is not None and Path(catalogue.path).resolve() != Path(part.catalogue.path).resolve():
+                    raise ScriptError(f"{part.path} offers the branches of {part.catalogue.path}, the sequence "
+                                      f"those of {catalogue.path}: a sequence has one catalogue of options", None)
+                catalogue = catalogue or part.catalogue
+            for name, changes in part.option_changes.items():
+                option_changes[name] = option_changes.get(name, ()) + tuple(_prefixed_change(c, prefix)
+                                                                            for c in changes)
+        if catalogue is not None:
+            data_files[catalogue.path] = None
         params.update(self.params(root))
         first = parts[0] if parts else None
         return Script(self.path, str(root.get("title", "")), str(root.get("passage", "")),
                       _seed_file(root.get("source", "000"), root.loc),
                       self.venue(root, first.venue if first else "xie"), figures, groups, tuple(steps),
                       tuple(readings.values()), params, heading=str(root.get("heading", "")), outcomes=outcomes,
-                      data_files=tuple(data_files))
+                      data_files=tuple(data_files), catalogue=catalogue, option_changes=option_changes)
 
     def venue(self, root: MDict, default: str = "xie") -> str:
         """A bundled venue's key, or the path of a venue file beside the script."""
@@ -562,36 +613,42 @@ class Parser:
         for name, decl in node.items():
             decl = _require(decl, MDict, f"reading '{name}'", node.key_loc(name))
             _fail_unknown_keys(decl, READING_KEYS, f"reading '{name}'")
-            changes = []
-            block = _require(decl.get("changes") or MDict(), MDict, "'changes'", decl.value_loc("changes"))
-            for step_id, change in block.items():
-                change_loc = block.key_loc(step_id)
-                if str(step_id) not in step_ids:
-                    raise ScriptError(f"reading '{name}' changes unknown step '{step_id}'", change_loc,
-                                      suggest(str(step_id), step_ids))
-                change = _require(change, MDict, f"the change of step '{step_id}'", change_loc)
-                _fail_unknown_keys(change, CHANGE_KEYS, f"the change of step '{step_id}'")
-                if "why" not in change:
-                    raise ScriptError(f"reading '{name}' changes step '{step_id}' without 'why' (quote the "
-                                      "commentary that justifies it)", change_loc)
-                added = _require(change.get("insert_after") or MList(), list, "'insert_after' (a list of steps)",
-                                 change.value_loc("insert_after"))
-                inserted = tuple(self.step(s, source, 0, _item_loc(added, i, change_loc)) for i, s in enumerate(added))
-                remove = change.get("remove", False)
-                if not isinstance(remove, bool):
-                    raise ScriptError(f"'remove' must be true or false, not {describe(remove)}",
-                                      change.value_loc("remove"))
-                changes.append(StepChange(
-                    str(step_id), _text(change["why"], "'why'", change.value_loc("why")),
-                    self.actions(change["do"], change) if "do" in change else (),
-                    self.checks(change["check"], str(step_id), change) if "check" in change else None,
-                    _text(change["text"], "'text'", change.value_loc("text")) if "text" in change else None,
-                    _texts(change["notes"], "a note", change.value_loc("notes")) if "notes" in change else None,
-                    remove, tuple(inserted), change_loc))
+            changes = self.change_set(decl, f"reading '{name}'", source, step_ids)
             out.append(ReadingDecl(str(name), _text(decl.get("title", name), "'title'", decl.value_loc("title")),
                                    _text(decl.get("source", ""), "'source'", decl.value_loc("source")),
                                    tuple(changes), node.key_loc(name)))
         return tuple(out)
+
+    def change_set(self, decl: MDict, owner: str, source: str, step_ids: set[str]) -> tuple[StepChange, ...]:
+        """A reading's (or an option's) ``changes:``: per step, its actors' new actions, checks, text, notes,
+        its removal or the steps inserted after it, each with the ``why`` that justifies it."""
+        changes = []
+        block = _require(decl.get("changes") or MDict(), MDict, "'changes'", decl.value_loc("changes"))
+        for step_id, change in block.items():
+            change_loc = block.key_loc(step_id)
+            if str(step_id) not in step_ids:
+                raise ScriptError(f"{owner} changes unknown step '{step_id}'", change_loc,
+                                  suggest(str(step_id), step_ids))
+            change = _require(change, MDict, f"the change of step '{step_id}'", change_loc)
+            _fail_unknown_keys(change, CHANGE_KEYS, f"the change of step '{step_id}'")
+            if "why" not in change:
+                raise ScriptError(f"{owner} changes step '{step_id}' without 'why' (quote the "
+                                  "commentary that justifies it)", change_loc)
+            added = _require(change.get("insert_after") or MList(), list, "'insert_after' (a list of steps)",
+                             change.value_loc("insert_after"))
+            inserted = tuple(self.step(s, source, 0, _item_loc(added, i, change_loc)) for i, s in enumerate(added))
+            remove = change.get("remove", False)
+            if not isinstance(remove, bool):
+                raise ScriptError(f"'remove' must be true or false, not {describe(remove)}",
+                                  change.value_loc("remove"))
+            changes.append(StepChange(
+                str(step_id), _text(change["why"], "'why'", change.value_loc("why")),
+                self.actions(change["do"], change) if "do" in change else (),
+                self.checks(change["check"], str(step_id), change) if "check" in change else None,
+                _text(change["text"], "'text'", change.value_loc("text")) if "text" in change else None,
+                _texts(change["notes"], "a note", change.value_loc("notes")) if "notes" in change else None,
+                remove, tuple(inserted), change_loc))
+        return tuple(changes)
 
 
 _PAIR_CHECKS = ("passes_left", "abreast", "before")

@@ -51,6 +51,8 @@ def tracks_document(ch: Choreography) -> dict[str, Any]:
             entry["notes"] = list(step.commentary)
         if step.reading_note:
             entry["reading_note"] = step.reading_note
+        if step.option_note:
+            entry["option_note"] = step.option_note
         if step.restored:
             entry["restored_from"] = step.restored  # the seed's garbled span; text is its restoration
         steps.append(entry)
@@ -75,6 +77,8 @@ def tracks_document(ch: Choreography) -> dict[str, Any]:
         "title": ch.title,
         "venue": venue.key,
         "reading": ch.reading,
+        **({"outcome": [{"option": o, "title": t} for o, t in zip(ch.options, ch.option_titles, strict=True)]}
+           if ch.options else {}),
         "units": "chi",
         "time_span": [_r(t_lo), _r(t_hi)],
         "landmarks": landmarks,

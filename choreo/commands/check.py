@@ -19,6 +19,9 @@ def configure(parser) -> None:
     where.add_argument("--all-venues", action="store_true", help="check in every bundled venue where the rite of the script's seed is performed")
     parser.add_argument("--reading", action="append", default=[], metavar="R",
                         help="a reading to plan (repeat to compare readings)")
+    from choreo.commands import outcome_flag
+
+    outcome_flag.add(parser)
     parser.add_argument("--from", dest="from_step", help="first step id")
     parser.add_argument("--to", dest="to_step", help="last step id")
     parser.add_argument("--json", action="store_true", help="machine-readable report (docs/check-schema.json)")
@@ -71,6 +74,7 @@ def _venues(args, script) -> list[str | None]:
 
 def run(args) -> int:
     from choreo.check import check_report, compare, glyphs, output
+    from choreo.commands import outcome_flag
 
     planning = _planning()
     # Parsed once, with positions, for every venue and reading planned below.
@@ -81,8 +85,8 @@ def run(args) -> int:
     for venue in _venues(args, script):
         plans, reports = [], []
         for reading in readings:
-            ch = planning.plan(script, venue=venue, reading=reading,
-                               from_step=args.from_step, to_step=args.to_step)
+            ch = planning.plan(script, venue=venue, reading=reading, from_step=args.from_step,
+                               to_step=args.to_step, options=outcome_flag.names(args))
             rep = check_report(ch)
             for line in glyphs.missing_glyphs(ch):
                 if line not in lacking:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from choreo.commands import outcome_flag
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("script", nargs="?", help="step script (default: the bundled 鄉射 passage)")
@@ -21,6 +23,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--all", action="store_true", help="one PDF cue sheet per figure into the -o folder")
     parser.add_argument("--venue", help="xie or xiang (default: the script's)")
     parser.add_argument("--reading", help="reading overlay (default: the script's)")
+    outcome_flag.add(parser)
     parser.add_argument("--from", dest="from_step", metavar="STEP", help="first step id")
     parser.add_argument("--to", dest="to_step", metavar="STEP", help="last step id")
     parser.add_argument("--paper", default="a4", type=str.lower, choices=("a4", "letter"))

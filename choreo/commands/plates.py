@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from choreo.commands import outcome_flag
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("script", nargs="?", help="step script (default: the bundled 鄉射 passage)")
@@ -20,6 +22,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="OUT.pdf (one file), OUT.svg or OUT.png (one file a page: OUT-01.svg …)")
     parser.add_argument("--venue", help="xie or xiang (default: the script's)")
     parser.add_argument("--reading", help="reading overlay (default: the script's)")
+    outcome_flag.add(parser)
     parser.add_argument("--compare", metavar="READING",
                         help="draw another reading's differing stations and paths as grey ghosts")
     parser.add_argument("--from", dest="from_step", metavar="STEP", help="first step id")
@@ -73,4 +76,4 @@ def compared(choreo, args: argparse.Namespace):
                           f"(it has {', '.join(choreo.readings)})", None, suggest(args.compare, choreo.readings))
     if args.compare == choreo.reading:
         raise ExportError(f"--compare {args.compare}: that is the reading drawn; name another")
-    return plan_script(Path(choreo.script), venue=args.venue, reading=args.compare)
+    return plan_script(Path(choreo.script), venue=args.venue, reading=args.compare, options=choreo.options)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from choreo.commands import outcome_flag
 from choreo.render.config import DEFAULT_CARD, DEFAULT_HOLD, DEFAULT_READING_RATE, DEFAULT_SPEED
 
 # Modelling choice: a video of the whole rite lasts at most 32 minutes, a lecture's length: enough for
@@ -30,6 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", help="OUT.mp4, OUT.gif, OUT.png, or a still for print: OUT.svg or OUT.pdf")
     parser.add_argument("--venue", help="xie or xiang (default: the script's)")
     parser.add_argument("--reading", help="reading overlay (default: the script's)")
+    outcome_flag.add(parser)
     parser.add_argument("--compare", metavar="READING",
                         help="draw this reading as ghosts over the base one, where they differ; the steps where "
                              "they agree pass quickly")
@@ -129,7 +131,7 @@ def load_choreography(args: argparse.Namespace):
     except ImportError as exc:
         raise RenderError(f"the planner is not available in this version ({exc})") from None
     script = Path(args.script) if args.script else default_script()
-    return plan_script(script, venue=args.venue, reading=args.reading)
+    return plan_script(script, venue=args.venue, reading=args.reading, options=outcome_flag.names(args))
 
 
 def load_comparison(choreo, args: argparse.Namespace):
@@ -145,7 +147,8 @@ def load_comparison(choreo, args: argparse.Namespace):
     flag = "--compare" if args.compare is not None else "--compare-venue"
     try:
         other = plan_script(Path(args.script) if args.script else None,
-                            venue=args.compare_venue or args.venue, reading=args.compare or args.reading)
+                            venue=args.compare_venue or args.venue, reading=args.compare or args.reading,
+                            options=choreo.options)
     except YiliError as exc:
         raise type(exc)(f"{flag}: {exc.message}", exc.location, exc.suggestion) from None
     if other.reading == choreo.reading and other.venue.key == choreo.venue.key:

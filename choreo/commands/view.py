@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 
+from choreo.commands import outcome_flag
 from choreo.render.config import DEFAULT_SPEED
 
 # choice: some 25 times what the whole bundled 鄉射禮 (348 steps) takes to plan, 2.2 s on a 2-core machine
@@ -26,6 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("script", nargs="?", help="step script (default: the bundled 鄉射 passage)")
     parser.add_argument("--venue", help="xie or xiang (default: the script's); v in the window switches")
     parser.add_argument("--reading", help="reading overlay (default: the script's); r in the window cycles")
+    outcome_flag.add(parser)
     parser.add_argument("--from", dest="from_step", metavar="STEP", help="first step id")
     parser.add_argument("--to", dest="to_step", metavar="STEP", help="last step id")
     parser.add_argument("--watch", action="store_true", help="reload the script when it changes on disk")
@@ -58,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     from choreo.viewer.app import Viewer
     from choreo.viewer.session import Request, Session
 
-    session = Session(Request(script, args.venue, args.reading, args.from_step, args.to_step))
+    session = Session(Request(script, args.venue, args.reading, args.from_step, args.to_step,
+                              outcome_flag.names(args)))
     try:
         viewer = Viewer(session, size=size, watch=args.watch, out_dir=args.out_dir, speed=args.speed,
                         plan_limit=args.plan_limit)

@@ -66,7 +66,8 @@ class CaptionBand:
         if step is not None:
             meta.append(passage_label(step, self.choreo.title))
             meta.append(f"{step.index + 1}/{len(self.choreo.steps)}")
-        meta += [self.choreo.venue.title or self.choreo.venue.key, self.choreo.reading_title or self.choreo.reading]
+        meta += [self.choreo.venue.title or self.choreo.venue.key, self.choreo.reading_title or self.choreo.reading,
+                 *self.choreo.option_titles]  # the text's branches chosen (若左右鈞), beside the reading
         x = margin
         msize = cfg.px(16)
         for piece in meta:

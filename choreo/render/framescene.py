@@ -252,7 +252,7 @@ class FrameScene:
         meta = [choreo.title]
         if step is not None:
             meta += [passage_label(step, choreo.title), f"{step.index + 1}/{len(choreo.steps)}"]
-        meta += [choreo.venue.title or choreo.venue.key, choreo.reading_title or choreo.reading]
+        meta += [choreo.venue.title or choreo.venue.key, choreo.reading_title or choreo.reading, *choreo.option_titles]
         x = margin
         msize = cfg.px(16)
         for piece in meta:

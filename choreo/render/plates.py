@@ -54,7 +54,8 @@ def seed_mark(step: Step) -> str:
 
 
 def reading_words(choreo: Choreography) -> str:
-    return choreo.reading_title or choreo.reading
+    """The reading, and the text's branches chosen (若左右鈞), as a reader names them."""
+    return "　".join((choreo.reading_title or choreo.reading, *choreo.option_titles))
 
 
 def passage_words(steps: tuple[Step, ...], choreo: Choreography) -> str:

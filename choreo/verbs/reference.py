@@ -80,6 +80,26 @@ readings:
         remove: false             # drop the step (optional)
 ```
 
+**The text's branches (options).** Where the 經 offers alternatives (「若左勝」, 「若左右鈞」, 「若矢不備」〔000〕),
+a script takes one by default and offers the others as options, chosen on the command line with
+`--outcome KEY` (repeat it, or separate keys with commas, to combine options; two that exclude each other
+are refused). `branches: xiangshe` names the catalogue `assets/options/xiangshe.yaml` (or a file beside
+the script): each option's key (ASCII), its `title` in the text's words (shown on screen beside the
+reading's), a `why` with the quotation, the `passages` it touches, the options it `excludes`, and the
+hits it implies (`outcome: {e.6: {上耦上射: ○××○}}`, replacing those archers' arrows). Each script changes
+its steps under an option in a reading's form, applied after the reading:
+
+```yaml
+branches: xiangshe
+options:
+  tie:
+    changes:
+      s13:
+        why: 「若左右鈞，則左右皆執一[算]以告」〔000〕
+        do:
+          釋獲者: [{告獲: 左右鈞}]
+```
+
 **Shots and music.** `outcome:` (a passage's top-level key) names which arrows hit: a bundled
 outcome (`outcome: xiangshe`, the file `assets/outcomes/xiangshe.yaml`, which maps each passage, e.g.
 `e.6`, to each archer's arrows in order, `○` a hit and `×` a miss), a file beside the script, or the

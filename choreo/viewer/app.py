@@ -159,7 +159,8 @@ class Viewer:
 
     def _title(self) -> None:
         ch = self.loaded.choreography
-        what = f"{ch.title} — {ch.venue.title or ch.venue.key} — {ch.reading_title or ch.reading}" if ch else "error"
+        what = " — ".join((ch.title, ch.venue.title or ch.venue.key, ch.reading_title or ch.reading,
+                           *ch.option_titles)) if ch else "error"
         pygame.display.set_caption(f"choreo view — {what}")
 
     def _ensure_renderer(self) -> None:
@@ -357,7 +358,7 @@ class Viewer:
 
     def _stem(self) -> str:
         ch = self.choreography
-        return f"{Path(ch.script).stem}-{ch.venue.key}-{ch.reading}"
+        return "-".join((Path(ch.script).stem, ch.venue.key, ch.reading, *ch.options))
 
     def do_save_png(self) -> Path | None:
         """The current frame as ``choreo render`` draws it, zoomed as shown, without the viewer's overlays."""
@@ -392,7 +393,7 @@ class Viewer:
         lo = req.from_step or self.step_id or ch.steps[0].id
         hi = req.to_step or self.step_id or ch.steps[-1].id
         out = self.out_dir / f"{self._stem()}-{lo}-{hi}.mp4"
-        self.export = Export(self.session.path, ch.venue.key, ch.reading, lo, hi, out)
+        self.export = Export(self.session.path, ch.venue.key, ch.reading, lo, hi, out, ch.options)
         self.toast(f"exporting {lo}…{hi} to {out}")
 
     def _poll_export(self) -> None:

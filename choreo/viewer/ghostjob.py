@@ -25,7 +25,7 @@ class GhostPlan(Replan):
         r = self.session.request
         try:
             other = plan_script(self.session.path or r.script, venue=self.base.venue.key, reading=r.reading,
-                                from_step=r.from_step, to_step=r.to_step)
+                                from_step=r.from_step, to_step=r.to_step, options=r.options)
             comparison = Comparison(self.base, other)
             comparison.differing_steps()
             self.comparison = comparison

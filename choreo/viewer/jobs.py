@@ -108,10 +108,11 @@ class Export:
     """``choreo render`` of a step range in a child process (the same code path as the command line,
     with its atomic write: the file appears complete or not at all)."""
 
-    def __init__(self, script: Path, venue: str, reading: str, first: str, last: str, out: Path) -> None:
+    def __init__(self, script: Path, venue: str, reading: str, first: str, last: str, out: Path,
+                 options: tuple[str, ...] = ()) -> None:
         self.out = out
         cmd = [sys.executable, "-m", "choreo", "render", str(script), "--venue", venue, "--reading", reading,
-               "--from", first, "--to", last, "-o", str(out), "--quiet"]
+               *(f"--outcome={o}" for o in options), "--from", first, "--to", last, "-o", str(out), "--quiet"]
         env = dict(os.environ)
         root = str(Path(__file__).resolve().parents[2])  # this checkout, also when not installed
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")

@@ -185,6 +185,7 @@ class Panels:
         out = self._base(("steps", lay.steps, ident, scroll, marked),
                          lambda: self._steps_base(lay, ch, scroll, marked)).copy()
         title = f"步驟 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}  讀 {ch.reading_title or ch.reading}"
+        title += "".join(f"  {t}" for t in ch.option_titles)
         out.set_clip((0, 0, w, ROW_H))
         out.fill(BG)
         out.blit(self.writer.render(fit_line(self.writer, title, 15, w - 24), 15, META), (12, 7))
@@ -254,6 +255,8 @@ class Panels:
         if step.reading_note:
             y = self.writer.block(out, f"讀 {ch.reading_title or ch.reading}: {step.reading_note}", (m, y + 6), 15, ACCENT, width,
                                   bottom)
+        if step.option_note:  # a branch of the text chosen (--outcome): its title opens the note
+            y = self.writer.block(out, step.option_note, (m, y + 6), 15, ACCENT, width, bottom)
         actors = "、".join(step.figures)
         if actors:
             self.writer.block(out, actors, (m, y + 6), 13, META, width, bottom)

@@ -36,6 +36,7 @@ class Request:
     reading: str | None = None
     from_step: str | None = None
     to_step: str | None = None
+    options: tuple[str, ...] = ()  # the text's branches (--outcome), kept for the session
 
 
 @dataclass
@@ -57,7 +58,8 @@ class Session:
         self._stamp = self._stat()
         try:
             ch = plan_script(self.path, venue=self.request.venue, reading=self.request.reading,
-                             from_step=self.request.from_step, to_step=self.request.to_step)
+                             from_step=self.request.from_step, to_step=self.request.to_step,
+                             options=self.request.options)
         except YiliError as exc:
             return Loaded(None, error=exc.format())
         except Exception as exc:  # a planner bug must not close the scholar's window either

@@ -22,7 +22,7 @@ SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "check-schema.json").r
 HAVE_PLANNER = importlib.util.find_spec("choreo.planning") is not None
 
 
-def _plan(path, *, venue=None, reading=None, from_step=None, to_step=None):
+def _plan(path, *, venue=None, reading=None, from_step=None, to_step=None, options=()):
     kind = Path(path).read_text(encoding="utf-8").split(":")[1].strip()
     reading = reading or "zheng"
     offset = 0.0 if reading == "zheng" else 3.0  # the 'ao' reading walks 3 尺 further south
@@ -137,4 +137,4 @@ def test_check_parses_the_script_once_for_every_venue_and_reading(monkeypatch, c
     assert main(["check", str(path), "--all-venues", "--reading", "zheng", "--reading", "ao", "--json"]) in (0, 1)
     doc = json.loads(capsys.readouterr().out)
     assert len(doc["runs"]) == 4  # two venues × two readings planned and checked
-    assert read == [str(path)]
+    assert read == [str(path), str(Path(path).parents[2] / "options" / "xiangshe.yaml")]  # and its branches

@@ -36,11 +36,13 @@ def test_unchanged_files_are_parsed_once_across_venues_and_readings(tmp_path, mo
     read = _counting(monkeypatch)
     seq = _sequence(tmp_path)
     script = load_script(seq)
-    # the round's outcome (assets/outcomes/xiangshe.yaml) is read with the passage that names it
-    assert read == ["seq.yaml", "e01-youshe.yaml", "e02-first-round.yaml", "xiangshe.yaml"]
+    # the round's outcome (assets/outcomes/xiangshe.yaml) and the catalogue of the text's branches
+    # (assets/options/xiangshe.yaml) are read with each passage that names them
+    assert read == ["seq.yaml", "e01-youshe.yaml", "xiangshe.yaml", "e02-first-round.yaml", "xiangshe.yaml",
+                    "xiangshe.yaml"]
     first = plan(script, venue="xie", reading="zheng")
     again = load_script(seq)
-    assert again is script and len(read) == 4
+    assert again is script and len(read) == 6
     other = plan(again, venue="xiang", reading="ao")
     assert other.venue.key == "xiang" and len(other.steps) > 0 and len(first.steps) > 0
 
@@ -55,7 +57,7 @@ def test_an_edited_script_or_passage_is_parsed_again(tmp_path, monkeypatch):
     _touch_later(passage)
     after = load_script(seq)
     # The sequence and the edited passage are read again; the unchanged passage is not.
-    assert read == ["seq.yaml", "e02-first-round.yaml", "xiangshe.yaml"]
+    assert read == ["seq.yaml", "e02-first-round.yaml", "xiangshe.yaml", "xiangshe.yaml"]
     assert after is not before and len(after.steps) == len(before.steps)
     _touch_later(seq)
     assert load_script(seq) is not after and read[-1] == "seq.yaml"
@@ -100,4 +102,5 @@ def test_the_viewers_venue_and_reading_switch_parses_the_script_once(tmp_path, m
     loaded = [session.load(), session.with_(venue="xiang").load(), session.with_(reading="ao").load()]
     assert [(ld.choreography.venue.key, ld.choreography.reading) for ld in loaded] == \
         [("xie", "zheng"), ("xiang", "zheng"), ("xie", "ao")]
-    assert read == ["seq.yaml", "e01-youshe.yaml", "e02-first-round.yaml", "xiangshe.yaml"]
+    assert read == ["seq.yaml", "e01-youshe.yaml", "xiangshe.yaml", "e02-first-round.yaml", "xiangshe.yaml",
+                    "xiangshe.yaml"]  # the outcome and the catalogue of options (as above)
