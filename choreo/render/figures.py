@@ -145,7 +145,8 @@ class FigureLayer:
         if self._carried_at[0] != t:  # the main view and the strip ask the same at one t
             self._carried_at = (t, {})
         carried = self._carried_at[1]
-        for name, info in self._order[1]:
+        resting: list[tuple[float, float, float, float]] = []  # pictograms of objects at rest placed so far
+        for name, info in self._stacked(self._order[1], t):
             pose = poses.get(name)
             if pose is None:
                 continue
@@ -156,6 +157,13 @@ class FigureLayer:
                     carried[name] = self.carrier_of(name, t) is not None
                 if carried[name]:
                     continue  # drawn with its carrier, not as a token on top of him
+                pic = None if small else pictogram_of(self.states.label(name))
+                if pic is not None:  # drawn as what it is (a 觶 looks like a 觶), named by its label
+                    box = self._rest_box(px, py, resting)
+                    resting.append(box)
+                    out.append(PlacedFigure(name, info, pose, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2,
+                                            (box[2] - box[0]) / 2, (), [box], label, 1))
+                    continue
                 rest = self.choreo.rest_of(name, t)
                 if rest is not None and self._own_of.get(rest.landmark) == name and rest.landmark in self._own:
                     shapes, label = self._own[rest.landmark]
@@ -163,6 +171,7 @@ class FigureLayer:
                     if pts:
                         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
                         box = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+                        resting.append(box)
                         out.append(PlacedFigure(name, info, pose, px, py, max(box[2] - px, box[3] - py), (),
                                                 [box], None if small else label, 1, shapes))
                         continue
@@ -192,6 +201,51 @@ class FigureLayer:
             out.append(PlacedFigure(name, info, pose, px, py, r, held, boxes, label if shown else None,
                             3 if name in actors else 2))
         return out
+
+    def _stacked(self, order: list, t: float) -> list:
+        """The drawing order with the objects drawn as pictograms after those drawn in their landmark's
+        shape, and each one resting on another's place (the 觶 set on the 豐: its rest is the 豐's
+        landmark) last, so that it is set on top of that one."""
+        on: dict[str, int] = {}
+        for name, info in order:
+            if info.kind != "object":
+                break  # objects come first
+            rest = self.choreo.rest_of(name, t)
+            if rest is not None and self._own_of.get(rest.landmark, name) != name:
+                on[name] = 2
+            elif pictogram_of(self.states.label(name)) is not None:
+                on[name] = 1  # after the things drawn in their landmark's shape (the 算 laid by the 中)
+        if not on:
+            return order
+        return sorted(order, key=lambda kv: (kv[1].kind != "object", on.get(kv[0], 0)))
+
+    def _rest_box(self, px: float, py: float, resting: list) -> tuple[float, float, float, float]:
+        """The pictogram's square of an object at rest at (px, py): centred there, or, where another
+        object's already lies (the 觶 on the 豐), set on top of it (drawn just above it on screen)."""
+        side = self.pictogram_px()
+        box = (px - side / 2, py - side / 2, px + side / 2, py + side / 2)
+        for _ in range(len(resting)):
+            under = next((b for b in resting if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]), None)
+            if under is None:
+                break
+            box = (box[0], under[1] - side, box[2], under[1])
+        return box
+
+    def rest_pictogram(self, f: PlacedFigure):
+        """The pictogram an object at rest is drawn as (None: it is drawn as a square, or in its
+        landmark's shape, assets/pictograms.yaml says which things have none)."""
+        if f.info.kind != "object" or f.shapes or f.held:
+            return None
+        return pictogram_of(self.states.label(f.name))
+
+    def rest_marks(self, f: PlacedFigure) -> list:
+        """An object at rest drawn as its pictogram on a pale rounded square, as Marks (the scene's)."""
+        pic = self.rest_pictogram(f)
+        if pic is None:
+            return []
+        x0, y0, x1, y1 = f.boxes[0]
+        square = Shape("polygon", ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), PLAN["halo"], radius=3, outline=INK)
+        return [square, *pictogram_marks(pic, (x0 + 1.5, y0 + 1.5, x1 - 1.5, y1 - 1.5), self.palette)]
 
     def poses_at(self, t: float) -> dict[str, Pose | None]:
         """Every figure's pose at t, computed once for the main view and the strip."""
@@ -288,6 +342,11 @@ class FigureLayer:
             if f.shapes:
                 draw_shapes(surf, f.shapes, vp, k)
                 continue
+            if f.info.kind == "object" and not small and self.rest_pictogram(f) is not None:
+                box = f.boxes[0]
+                pic = self._pictogram(self.rest_pictogram(f), round(box[2] - box[0]), (), outline=True)
+                surf.blit(pic, (round(box[0]), round(box[1])))
+                continue
             if f.info.kind == "object":
                 pygame.draw.rect(surf, colour, (px - r, py - r, 2 * r, 2 * r))
                 pygame.draw.rect(surf, INK, (px - r, py - r, 2 * r, 2 * r), 1)
@@ -380,16 +439,19 @@ class FigureLayer:
             w, h = round(box[2] - box[0]), round(box[3] - box[1])
             surf.blit(self._badge(self.states.label(obj)[0], size, w, h, f.name), (round(box[0]), round(box[1])))
 
-    def _pictogram(self, pic, side: int, states) -> pygame.Surface:
+    def _pictogram(self, pic, side: int, states, outline: bool = False) -> pygame.Surface:
         """A pictogram drawn once per size and the holder's states that change it, on a pale rounded
-        square (it reads on the plan's greys and on a disc alike); the corners are transparent."""
+        square (it reads on the plan's greys and on a disc alike); the corners are transparent.
+        ``outline``: the square outlined in ink (a thing at rest: it stands alone on the floor)."""
         shown = tuple(s for s in states if s in pic.variants or s in pic.overlays)
-        key = (pic.name, side, shown)
+        key = (pic.name, side, shown, outline)
         hit = self._badges.get(key)
         if hit is None:
             hit = pygame.Surface((side, side))
             hit.fill(BADGE_KEY)
             pygame.draw.rect(hit, PLAN["halo"], (0, 0, side, side), border_radius=3)
+            if outline:
+                pygame.draw.rect(hit, INK, (0, 0, side, side), 1, border_radius=3)
             paint_marks(hit, pictogram_marks(pic, (1.5, 1.5, side - 1.5, side - 1.5), self.palette, shown))
             hit.set_colorkey(BADGE_KEY)
             self._badges[key] = hit

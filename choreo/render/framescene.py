@@ -148,6 +148,9 @@ class FrameScene:
             if f.shapes:
                 out += shape_prims(f.shapes, vp, k)
                 continue
+            if f.info.kind == "object" and not small and layer.rest_pictogram(f) is not None:
+                out += mark_prims(layer.rest_marks(f), self.texts)
+                continue
             if f.info.kind == "object":
                 out.append(_rect(px - r, py - r, 2 * r, 2 * r, fill=colour, stroke=INK, width=1))
                 continue

@@ -47,11 +47,16 @@ def test_object_on_the_ground_then_carried_with_its_carrier():
     c = _with_bow_object()
     r = FrameRenderer(c, RenderConfig(size=SIZE, camera="hall"))
     brown = np.array(group_colour("object"))
-    # before 取: the bow lies on the ground as a token of its own, in the objects' colour
+    # before 取: the bow lies on the ground as a thing of its own, drawn as its pictogram (ink on a
+    # pale square, assets/pictograms.yaml), not as a square in the objects' colour
     assert r.carrier_of("obj.弓", 5.0) is None
     img = _pixels(r.draw(5.0))
     x, y = (int(v) for v in r.project("obj.弓", 5.0))
-    assert np.abs(img[y, x].astype(int) - brown).max() <= 10
+    half = r.figures.pictogram_px() // 2
+    patch = img[y - half + 1:y + half - 1, x - half + 1:x + half - 1].reshape(-1, 3).astype(int)
+    assert (np.abs(patch - np.array(INK)).max(axis=1) <= 10).sum() >= 12
+    assert (np.abs(patch - np.array(PLAN["halo"])).max(axis=1) <= 4).sum() >= 20
+    assert (np.abs(patch - brown).max(axis=1) <= 10).sum() < 5
     # after 取, walking away: no token on top of him (his centre keeps his colour) and the bow's
     # pictogram (ink on a pale square, assets/pictograms.yaml) is drawn at him, within two disc radii
     assert r.carrier_of("obj.弓", 16.0) == "上耦上射"

@@ -54,6 +54,8 @@ def pictograms() -> dict[str, Pictogram]:
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     out = {}
     for name, entry in data.items():
+        if "none" in entry:  # a thing drawn otherwise (its landmark's shape): no_pictogram says why
+            continue
         where = f"{path.name}: {name}"
         out[str(name)] = Pictogram(
             str(name), _shapes(entry.get("shapes"), where),
@@ -61,6 +63,13 @@ def pictograms() -> dict[str, Pictogram]:
             {str(k): _shapes(v.get("shapes"), f"{where} {k}") for k, v in (entry.get("overlays") or {}).items()},
             str(entry.get("choice", entry.get("source", ""))))
     return out
+
+
+@cache
+def without_pictogram() -> dict[str, str]:
+    """The things the file says have no pictogram, each with its note on how it is drawn instead."""
+    data = yaml.safe_load((assets_dir() / FILE).read_text(encoding="utf-8")) or {}
+    return {str(name): str(entry["none"]) for name, entry in data.items() if "none" in entry}
 
 
 def pictogram_of(thing: str) -> Pictogram | None:
