@@ -100,12 +100,15 @@ class FigureLayer:
         """The pixel unit of the marks on a disc (bars, rings, arcs): legible at 640×360 (choice)."""
         return self._unit
 
-    def legend_keys(self, figs: list[PlacedFigure], t: float, rect) -> set[str]:
-        """The kinds of mark drawn at t on the figures inside ``rect`` (the panel): what the legend explains."""
+    def legend_keys(self, figs: list[PlacedFigure], t: float, rect, only=None, things: bool = True) -> set[str]:
+        """The kinds of mark drawn at t on the figures inside ``rect`` (the panel): what the legend explains
+        (``only``: on these figures alone; ``things``: the things carried too)."""
         keys: set[str] = set()
         left, top, w, h = rect
         for f in figs:
             if f.info.kind == "object" or not (left <= f.px < left + w and top <= f.py < top + h):
+                continue
+            if only is not None and f.name not in only:
                 continue
             states = self.choreo.states_at(f.name, t)
             bow = "弓" in f.held
@@ -117,7 +120,7 @@ class FigureLayer:
             turn = self.turns.at(f.name, t)
             if turn is not None:
                 keys.add("左還" if turn.sense < 0 else "右還")
-            for thing in f.held:
+            for thing in f.held if things else ():
                 name = self.states.label(thing)
                 if name != "弓" and pictogram_of(name) is not None:
                     keys.add(name)

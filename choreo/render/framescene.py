@@ -95,6 +95,7 @@ class FrameScene:
         if r.comparison is not None and r.plan_ghosts:
             out += plan_ghost_primitives(r.plan_ghosts, vp, cfg.font_scale)
         out += self.figures(vp, fl.figures, t, small=False)
+        out += r.flight_prims(vp, t)  # an arrow leaving the 物
         out += ghost_primitives(list(fl.ghosts), cfg.font_scale)
         out += self.figure_labels(fl.labels)
         for text, x, y, size in fl.ghost_labels:
@@ -219,6 +220,7 @@ class FrameScene:
         if cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
             out += self.loose_cords(svp, t)
         out += self.figures(svp, figs, t, small=True)
+        out += r.flight_prims(svp, t, small=True)
         out += self.figure_labels(labels)
         return out
 
