@@ -307,7 +307,7 @@ class FigureLayer:
                 self._wedge(surf, px, py, r, f.pose.bearing, k)
                 paint_marks(surf, self.disc_marks(f, t), self.texts)
                 self._carried(surf, f, cfg.deco_px(12), self.choreo.states_at(f.name, t))
-                paint_marks(surf, self.turn_marks(f, t))
+                paint_marks(surf, self.turn_marks(f, t, vp))
                 if self.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                     draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
                 if gesture:
@@ -363,13 +363,17 @@ class FigureLayer:
             self._numbers = (t, {name: i for p in self.passings.at(t) for i, name in enumerate(p.parties, start=1)})
         return self._numbers[1].get(figure)
 
-    def turn_marks(self, f: PlacedFigure, t: float) -> list:
-        """The arc of the turn the figure is making at t (or ended a moment ago), round his disc."""
+    def turn_marks(self, f: PlacedFigure, t: float, vp: Viewport | None = None) -> list:
+        """The arc of the turn the figure is making at t (or ended a moment ago), round his disc; a turn while
+        walking, once over, where it ended (``vp``: the view's projection; without it, round the disc)."""
         turn = self.turns.at(f.name, t)
         if turn is None:
             return []
         unit = self.mark_unit()
-        return turn_arc(turn, t, f.px, f.py, f.r + WEDGE * self.cfg.font_scale + unit * 2.5, INK,
+        cx, cy = f.px, f.py
+        if turn.end is not None and t > turn.t1 and vp is not None:
+            cx, cy = vp.to_screen(*turn.end)
+        return turn_arc(turn, t, cx, cy, f.r + WEDGE * self.cfg.font_scale + unit * 2.5, INK,
                         PLAN["background"], max(1.5, unit * 1.3))
 
     def _carried(self, surf, f: PlacedFigure, size: int, states=()) -> None:

@@ -164,7 +164,7 @@ class FrameScene:
             out.append(wedge(px, py, r, f.pose.bearing, k))
             out += mark_prims(layer.disc_marks(f, t), self.texts)
             out += self.badges(f, t)
-            out += mark_prims(layer.turn_marks(f, t), self.texts)
+            out += mark_prims(layer.turn_marks(f, t, vp), self.texts)
             if self.r.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                 shaft, head = side_hold_mark(px, py, r, f.pose.bearing, k)
                 out += [Poly(tuple(shaft), None, INK, max(1, round(1.5 * k)), closed=False), Poly(tuple(head), INK)]
