@@ -100,12 +100,15 @@ class FigureLayer:
         """The pixel unit of the marks on a disc (bars, rings, arcs): legible at 640×360 (choice)."""
         return self._unit
 
-    def legend_keys(self, figs: list[PlacedFigure], t: float, rect) -> set[str]:
-        """The kinds of mark drawn at t on the figures inside ``rect`` (the panel): what the legend explains."""
+    def legend_keys(self, figs: list[PlacedFigure], t: float, rect, only=None, things: bool = True) -> set[str]:
+        """The kinds of mark drawn at t on the figures inside ``rect`` (the panel): what the legend explains
+        (``only``: on these figures alone; ``things``: the things carried too)."""
         keys: set[str] = set()
         left, top, w, h = rect
         for f in figs:
             if f.info.kind == "object" or not (left <= f.px < left + w and top <= f.py < top + h):
+                continue
+            if only is not None and f.name not in only:
                 continue
             states = self.choreo.states_at(f.name, t)
             bow = "弓" in f.held
@@ -117,7 +120,7 @@ class FigureLayer:
             turn = self.turns.at(f.name, t)
             if turn is not None:
                 keys.add("左還" if turn.sense < 0 else "右還")
-            for thing in f.held:
+            for thing in f.held if things else ():
                 name = self.states.label(thing)
                 if name != "弓" and pictogram_of(name) is not None:
                     keys.add(name)
@@ -363,7 +366,7 @@ class FigureLayer:
                 self._wedge(surf, px, py, r, f.pose.bearing, k)
                 paint_marks(surf, self.disc_marks(f, t), self.texts)
                 self._carried(surf, f, cfg.deco_px(12), self.choreo.states_at(f.name, t))
-                paint_marks(surf, self.turn_marks(f, t))
+                paint_marks(surf, self.turn_marks(f, t, vp))
                 if self.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                     draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
                 if gesture:
@@ -419,13 +422,17 @@ class FigureLayer:
             self._numbers = (t, {name: i for p in self.passings.at(t) for i, name in enumerate(p.parties, start=1)})
         return self._numbers[1].get(figure)
 
-    def turn_marks(self, f: PlacedFigure, t: float) -> list:
-        """The arc of the turn the figure is making at t (or ended a moment ago), round his disc."""
+    def turn_marks(self, f: PlacedFigure, t: float, vp: Viewport | None = None) -> list:
+        """The arc of the turn the figure is making at t (or ended a moment ago), round his disc; a turn while
+        walking, once over, where it ended (``vp``: the view's projection; without it, round the disc)."""
         turn = self.turns.at(f.name, t)
         if turn is None:
             return []
         unit = self.mark_unit()
-        return turn_arc(turn, t, f.px, f.py, f.r + WEDGE * self.cfg.font_scale + unit * 2.5, INK,
+        cx, cy = f.px, f.py
+        if turn.end is not None and t > turn.t1 and vp is not None:
+            cx, cy = vp.to_screen(*turn.end)
+        return turn_arc(turn, t, cx, cy, f.r + WEDGE * self.cfg.font_scale + unit * 2.5, INK,
                         PLAN["background"], max(1.5, unit * 1.3))
 
     def _carried(self, surf, f: PlacedFigure, size: int, states=()) -> None:

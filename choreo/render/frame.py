@@ -41,8 +41,16 @@ from choreo.render.planlayout import (
     without_landmarks,
 )
 from choreo.render.rangemarks import draw_loose_cords
-from choreo.render.shotdraw import inset_prims, paint_inset
-from choreo.render.shotinset import InsetLayout, current_shot, inset_box, inset_layout, inset_size, stretch_of
+from choreo.render.shotdraw import flight_prims, inset_prims, inset_type, is_small, paint_inset
+from choreo.render.shotinset import (
+    InsetLayout,
+    arrows_in_flight,
+    current_shot,
+    inset_box,
+    inset_layout,
+    inset_size,
+    stretch_of,
+)
 from choreo.render.style import INK, PLAN
 from choreo.render.text import TextCache
 from choreo.render.viewport import Rect, Viewport, fit
@@ -325,7 +333,7 @@ class FrameRenderer:
         taken = fixed + label_boxes + ([key_box] if key_box else [])
         # the marks' legend last, in a corner that covers no figure, label or key: else it is left out
         marks_keys, marks_box = self.marks_legend(vp, figs, t, bodies + label_boxes + anchors,
-                                                  [bar, north] + reserved + ([key_box] if key_box else []))
+                                                  [bar, north] + reserved + ([key_box] if key_box else []), step)
         if marks_box is not None and any(_meets(marks_box, b) for b in taken + anchors):
             marks_box = None
         if marks_box is not None:
@@ -393,6 +401,7 @@ class FrameRenderer:
         if self.comparison is not None and self.plan_ghosts:
             paint_plan_ghosts(surf, self.plan_ghosts, vp, self.cfg, self.texts)
         self.figures.paint(surf, vp, fl.figures, t, small=False)
+        paint_inset(surf, self.flight_prims(vp, t), self.texts)
         paint_ghosts(surf, list(fl.ghosts), self.cfg, self.texts)
         self.figures.blit_labels(surf, fl.labels)
         blit_ghost_labels(surf, list(fl.ghost_labels), self.texts)
@@ -409,7 +418,7 @@ class FrameRenderer:
             return self.frame_layout(t, step).inset
         shot = current_shot(self.choreo, t)
         panel = self.panels.main
-        size = inset_size(panel)
+        size = inset_size(panel, is_small(self.cfg))
         if shot is None or size is None:
             return None
         if manual:
@@ -417,7 +426,7 @@ class FrameRenderer:
         else:
             place = self.inset_plan(shot).at(t)
             box = None if place is None else place_box(panel, size, place)
-        return None if box is None else inset_layout(self.choreo, t, box, self.cfg.deco_px(15) * 1.5)
+        return None if box is None else inset_layout(self.choreo, t, box, inset_type(self.cfg)[0] * 1.5)
 
     def inset_plan(self, shot) -> InsetPlan:
         """Where the inset stands over the shot's stretch (choreo.render.insetplace), from the automatic
@@ -436,9 +445,15 @@ class FrameRenderer:
                 figs = self.figures.layout(vp, u, step, small=False)
                 acting.append([b for f in figs if f.name in names for b in f.boxes])
                 others.append([b for f in figs if f.name not in names for b in f.boxes])
-            plan = self._inset_plans[key] = plan_places(times, acting, others, self.panels.main,
-                                                        inset_size(self.panels.main) or (0.0, 0.0))
+            size = inset_size(self.panels.main, is_small(self.cfg)) or (0.0, 0.0)
+            plan = self._inset_plans[key] = plan_places(times, acting, others, self.panels.main, size)
         return plan
+
+    def flight_prims(self, vp: Viewport, t: float, small: bool = False) -> list:
+        """The arrows in the air at t on a plan view (the main view; ``small``: the 侯道 strip)."""
+        if not self.choreo.shots:
+            return []
+        return flight_prims(arrows_in_flight(self.choreo, t, vp, self.cfg.dim(8 if small else 16)), self.cfg)
 
     def inset_prims(self, lay: InsetLayout) -> list:
         return inset_prims(lay, self.choreo, self.texts, self.cfg)
@@ -500,10 +515,17 @@ class FrameRenderer:
             x += max(measure(e, size)[0] for e in column) + pad
         return out
 
-    def marks_legend(self, vp: Viewport, figs, t: float, avoid, hard) -> tuple[frozenset, tuple | None]:
+    def marks_legend(self, vp: Viewport, figs, t: float, avoid, hard, step: Step | None = None
+                     ) -> tuple[frozenset, tuple | None]:
         """The key to the marks drawn at t (turns, 相左, states, things carried): its entries and its box,
-        in a corner (or beside the furniture) clear of ``avoid`` where it can be, never over ``hard``."""
-        keys = frozenset(self.figures.legend_keys(figs, t, vp.rect))
+        in a corner (or beside the furniture) clear of ``avoid`` where it can be, never over ``hard``.
+
+        choice: in a small frame (640×360) the key has fewer, larger words (12 px, not the 10-px floor): the
+        marks on the step's acting figures only, and no entries for the things carried (their pictograms, a
+        bow, arrows, a 觶, read by their shape); a mark on a bystander goes unexplained there."""
+        small = is_small(self.cfg)
+        keys = frozenset(self.figures.legend_keys(figs, t, vp.rect, only=set(step.figures) if small and step else None,
+                                                  things=not small))
         if not keys:
             return keys, None
         width, height, _ = self._legend_size(keys, vp.rect[2])
@@ -518,6 +540,8 @@ class FrameRenderer:
         return self._legend_sizes[(keys, panel_width)]
 
     def _legend_type(self) -> tuple[int, int]:
+        if is_small(self.cfg):  # see marks_legend
+            return max(15, self.cfg.deco_px(18)), max(12, self.cfg.px(18))
         return max(13, self.cfg.deco_px(18)), self.cfg.px(15)
 
     def marks_legend_marks(self, keys, box, panel_width) -> list:
@@ -548,5 +572,6 @@ class FrameRenderer:
         if self.cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
             draw_loose_cords(surf, svp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         self.figures.paint(surf, svp, figs, t, small=True)
+        paint_inset(surf, self.flight_prims(svp, t, small=True), self.texts)
         self.figures.blit_labels(surf, labels)
         surf.set_clip(None)

@@ -95,6 +95,7 @@ class FrameScene:
         if r.comparison is not None and r.plan_ghosts:
             out += plan_ghost_primitives(r.plan_ghosts, vp, cfg.font_scale)
         out += self.figures(vp, fl.figures, t, small=False)
+        out += r.flight_prims(vp, t)  # an arrow leaving the 物
         out += ghost_primitives(list(fl.ghosts), cfg.font_scale)
         out += self.figure_labels(fl.labels)
         for text, x, y, size in fl.ghost_labels:
@@ -166,7 +167,7 @@ class FrameScene:
             out.append(wedge(px, py, r, f.pose.bearing, k))
             out += mark_prims(layer.disc_marks(f, t), self.texts)
             out += self.badges(f, t)
-            out += mark_prims(layer.turn_marks(f, t), self.texts)
+            out += mark_prims(layer.turn_marks(f, t, vp), self.texts)
             if self.r.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                 shaft, head = side_hold_mark(px, py, r, f.pose.bearing, k)
                 out += [Poly(tuple(shaft), None, INK, max(1, round(1.5 * k)), closed=False), Poly(tuple(head), INK)]
@@ -222,6 +223,7 @@ class FrameScene:
         if cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
             out += self.loose_cords(svp, t)
         out += self.figures(svp, figs, t, small=True)
+        out += r.flight_prims(svp, t, small=True)
         out += self.figure_labels(labels)
         return out
 

@@ -18,6 +18,24 @@ from choreo.render.textrun import run as _layout_run
 from choreo.shooting import LEFT, RIGHT
 
 ARROW = (30, 30, 30)
+# choice: from this frame height down (640×360) the inset is larger (shotinset.SHARE_SMALL), its words are
+# larger (13 and 11 px at 640×360, not the 8-px floor) and fewer: it drops the music's name (the beat mark
+# stays), the span of the compressed flight, the 物's name (the title names the archer, his disc stands on
+# the 物's line), the caller's name under his disc (his disc and 旌 show him; the call 獲 stays), and the
+# counters' heading and 「…釋一算」 (the strokes stay, the one being laid in the accent colour).
+SMALL_HEIGHT = 480
+
+
+def is_small(cfg: RenderConfig) -> bool:
+    """A small frame (640×360 and below): the inset keeps its essential words, larger."""
+    return cfg.size[1] < SMALL_HEIGHT
+
+
+def inset_type(cfg: RenderConfig) -> tuple[int, int]:
+    """(main, secondary) text sizes of the inset."""
+    if is_small(cfg):
+        return max(13, cfg.px(19)), max(11, cfg.px(16))
+    return cfg.deco_px(15), cfg.deco_px(12)
 HIT = PLAN["target-centre"]
 MISS = (120, 110, 100)
 
@@ -50,7 +68,8 @@ def run(texts: TextCache, text: str, size: int, colour, left: float, top: float,
 
 def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: RenderConfig) -> list:
     k = cfg.deco_scale
-    size, small = cfg.deco_px(15), cfg.deco_px(12)
+    size, small = inset_type(cfg)
+    brief = is_small(cfg)
     x0, y0, x1, y1 = lay.box
     out: list = [_rect(x0, y0, x1, y1, fill=PLAN["court"])]
     hx0, hy0, hx1, hy1 = lay.head_row
@@ -59,14 +78,17 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
     title = run(texts, lay.title, size, INK, hx0 + pad, hy0 + 1, where="shot inset")
     out.append(title)
     if lay.piece:
-        name = run(texts, f"《{lay.piece}》", small, INK, 0, 0, where="shot inset")
-        r = cfg.dim(5)
+        r = max(cfg.dim(5), 4)
         cx = hx1 - pad - r
         cy = (hy0 + hy1) / 2
         lit = lay.beat > 0.75  # a beat has just fallen
         out.append(Circle((cx, cy), r * (1.0 + 0.5 * max(0.0, lay.beat - 0.75) * 4), CAPTION["accent"] if lit else None,
                           INK, max(1, round(k))))
-        out.append(_moved(name, cx - r - pad / 2 - name.box[2], hy0 + (hy1 - hy0 - name.box[3]) / 2))
+        if not brief:
+            name = run(texts, f"《{lay.piece}》", small, INK, 0, 0, where="shot inset")
+            out.append(_moved(name, cx - r - pad / 2 - name.box[2], hy0 + (hy1 - hy0 - name.box[3]) / 2))
+    if lay.flight is not None:
+        out += _flight_band(lay, ch, texts, cfg)
     # the 侯: its parts as nested bands on its line, the 乏 as a short bar
     w_line = max(3, round(5 * k))
     colours = (PLAN["target"], PLAN["target-body"], PLAN["target-centre"])
@@ -92,16 +114,14 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
     for a in lay.arrows:
         out += _arrow(a.tail, a.head, ARROW if a.current else MISS, max(1, round((2.0 if a.current else 1.2) * k)),
                       cfg.dim(7))
-    if lay.incoming is not None:
-        ix, iy = lay.incoming
-        out += _arrow((ix, iy), (ix, iy + cfg.dim(16)), ARROW, max(1, round(2 * k)), cfg.dim(7))
-        src = run(texts, f"自{lay.station}" if lay.station else "射", small, INK, 0, 0, PLAN["halo"], where="shot inset")
-        out.append(_moved(src, ix + pad / 2, iy))
     if lay.verdict:
         word = run(texts, lay.verdict, size, HIT if lay.verdict == "中" else MISS, 0, 0, PLAN["halo"], where="shot inset")
         cur = next((s.at for s in lay.strikes if s.current), None)
-        if cur is not None:
-            out.append(_moved(word, cur[0] - word.box[2] / 2, cur[1] + mark + 1))
+        if cur is not None:  # under the strike; where the counters' row leaves no room, above it, to its west
+            room = lay.band[1] - (cur[1] + mark + 1)
+            below = room >= word.box[3]
+            out.append(_moved(word, cur[0] - word.box[2] / 2 if below else cur[0] - mark - 2 - word.box[2],
+                              cur[1] + mark + 1 if below else cur[1] - mark - word.box[3]))
     if lay.calling and lay.caller_at is None and lay.caller:
         far = run(texts, f"{lay.caller}：獲", small, INK, 0, 0, CAPTION["accent"], where="shot inset")
         out.append(_moved(far, title.box[0] + title.box[2] + pad, hy0 + (hy1 - hy0 - far.box[3]) / 2))
@@ -122,8 +142,9 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
                          (pole[1][0] - 1.2 * r, pole[1][1]))
             out.append(Poly(pole, None, INK, max(1, round(1.5 * k)), closed=False))
             out.append(Poly(cloth, group_flag(), INK, 1))
-        who = run(texts, lay.caller, small, INK, 0, 0, PLAN["halo"], where="shot inset")
-        out.append(_moved(who, cx - who.box[2] / 2, cy + r + 1))
+        if not brief:
+            who = run(texts, lay.caller, small, INK, 0, 0, PLAN["halo"], where="shot inset")
+            out.append(_moved(who, cx - who.box[2] / 2, cy + r + 1))
         if lay.calling:
             call = run(texts, "獲", size, INK, 0, 0, CAPTION["accent"], where="shot inset")
             out.append(_moved(call, cx - r - call.box[2] - 2, cy - 2.6 * r))
@@ -132,9 +153,10 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
     out.append(_rect(bx0, by0, bx1, by1, fill=PLAN["strip-bg"]))
     if lay.counters is not None:
         x = bx0 + pad
-        head = run(texts, "釋獲", small, INK, x, by0 + 1, where="shot inset")
-        out.append(head)
-        x += head.box[2] + pad
+        if not brief:
+            head = run(texts, "釋獲", small, INK, x, by0 + 1, where="shot inset")
+            out.append(head)
+            x += head.box[2] + pad
         for side, n in ((RIGHT, lay.counters[0]), (LEFT, lay.counters[1])):
             g = run(texts, side, small, INK, x, by0 + 1, where="shot inset")
             out.append(g)
@@ -146,12 +168,47 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
                 out.append(_rect(x, top, x + stroke_w, top + hgt, fill=CAPTION["accent"] if fresh else INK))
                 x += stroke_w + gap
             x += pad
-        if lay.fresh and lay.scorer:  # 「每一個釋一[算]」〔000〕
+        if lay.fresh and lay.scorer and not brief:  # 「每一個釋一[算]」〔000〕
             g = run(texts, f"{lay.scorer}釋一算", small, INK, 0, 0, CAPTION["accent"], where="shot inset")
             out.append(_moved(g, bx1 - pad - g.box[2], by0 + 1))
     elif lay.note:
         out.append(run(texts, f"「{lay.note}」", small, PLAN["label-dim"], bx0 + pad, by0 + 1, where="shot inset"))
     out.append(_rect(x0, y0, x1, y1, stroke=PLAN["frame"], width=max(1, round(1.5 * k))))
+    return out
+
+
+def _flight_band(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: RenderConfig) -> list:
+    """The compressed flight above the target end: the pair on their 物, the break, the span it stands for."""
+    k = cfg.deco_scale
+    fl = lay.flight
+    x0, _, x1, _ = lay.box
+    out: list = [_rect(x0, lay.head_row[3], x1, fl.bottom, fill=PLAN["strip-bg"])]
+    # the break: a zigzag across the inset (the flight between the 物 and the target end is shortened)
+    step = max(4.0, cfg.dim(6))
+    n = max(2, int((x1 - x0) / step))
+    zig = tuple((x0 + i * (x1 - x0) / n, fl.bottom + (step / 3 if i % 2 else -step / 3)) for i in range(n + 1))
+    out.append(Poly(zig, None, PLAN["frame"], max(1, round(1.2 * k)), closed=False))
+    small = inset_type(cfg)[1]
+    r = max(cfg.dim(4), 3.0)
+    if lay.stations:  # the archer shooting, on his 物 (the other of the pair stands 6 尺 off: a few pixels)
+        (sx, sy), station, archer = lay.stations[0]
+        info = ch.figures.get(archer)
+        out.append(Poly(((sx - 2.2 * r, sy), (sx + 2.2 * r, sy)), None, PLAN["label"], max(1, round(1.5 * k)),
+                        closed=False))
+        out.append(Circle((sx, sy - r * 0.2), r, colour_of(info) if info else PLAN["object"], INK,
+                          max(1, round(1.5 * k))))
+        if station and not is_small(cfg):
+            g = run(texts, station, small, INK, 0, 0, PLAN["halo"], where="shot inset")
+            out.append(_moved(g, sx + 2.4 * r, sy - g.box[3] / 2))
+    span = fl.far - fl.near
+    if span > 0 and not is_small(cfg):  # the span the band stands for, as a dimension line at its right
+        g = run(texts, f"{span:.0f}尺", small, PLAN["label-dim"], 0, 0, PLAN["halo"], where="shot inset")
+        dx = x1 - cfg.dim(8)
+        sy = lay.stations[0][0][1] if lay.stations else fl.top
+        tick = cfg.dim(3)
+        out.append(Poly(((dx, sy), (dx, fl.bottom)), None, PLAN["label-dim"], 1, closed=False))
+        out += [Poly(((dx - tick, y), (dx + tick, y)), None, PLAN["label-dim"], 1, closed=False) for y in (sy, fl.bottom)]
+        out.append(_moved(g, dx - tick - 2 - g.box[2], (sy + fl.bottom) / 2 - g.box[3] / 2))
     return out
 
 
@@ -166,6 +223,14 @@ def _arrow(tail, head, colour, width: int, barb: float) -> list:
     left = (hx - barb * math.cos(a - 0.45), hy - barb * math.sin(a - 0.45))
     right = (hx - barb * math.cos(a + 0.45), hy - barb * math.sin(a + 0.45))
     return [Poly((tail, head), None, colour, width, closed=False), Poly((head, left, right), colour, colour, 1)]
+
+
+def flight_prims(arrows, cfg: RenderConfig) -> list:
+    """Arrows in the air on a plan view (shotinset.arrows_in_flight), drawn as the inset draws its own."""
+    out: list = []
+    for a in arrows:
+        out += _arrow(a.tail, a.head, ARROW, max(1, round(2.0 * cfg.deco_scale)), cfg.dim(7))
+    return out
 
 
 def paint_inset(surf, prims: list, texts: TextCache) -> None:

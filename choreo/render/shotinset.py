@@ -1,7 +1,8 @@
 """The target end while a pair shoots: an inset at its own scale, computed here without pygame.
 
 While a shot's story lasts (from just before the release to a little after its call and counter), a
-corner of the main view shows the 侯 and its 乏: the arrow flying in from the 物 and ending at the 侯,
+corner of the main view shows the 侯 and its 乏 and, compressed in a band above them, the flight from the
+物 (the pair on their 物): the arrow leaving the bow, crossing the break and ending at the 侯,
 the strikes of the pair's arrows so far (a ring for a hit, a cross for a miss), the 獲者 with the 旌
 raised while he calls (「舉旌以宮，偃旌以商」〔000〕), the counters the 釋獲者 has laid on the right and the
 left (「上射於右，下射於左」〔000〕) in a round that lays them, and, with music, the piece's name and a beat
@@ -31,8 +32,13 @@ BEFORE, AFTER = 1.0, 3.0
 SHAFT_CHI, SHAFT_MIN_PX = 3.0, 16.0
 # choice: the inset's share of the main panel (width, height), at most (its corner: choreo.render.insetplace).
 SHARE = (0.28, 0.52)
-MIN_PANEL_HEIGHT = 300  # choice: below this (a 320×180 GIF) the inset's words would not read: none is drawn
+SHARE_SMALL = (0.36, 0.66)  # choice: in a small frame (640×360) larger, so that its larger words fit
+MIN_PANEL_HEIGHT = 200  # choice: below this (a 480×270 or 320×180 GIF) the inset's words would not read: none is drawn
 MARGIN_CHI = 8.0  # world margin round the 侯, its 乏 and the 獲者
+# choice: the flight north of the target end (from the 物, some 200 尺) is drawn compressed in a band at the
+# top of the inset, this share of its picture, above a break mark: the arrow is seen leaving the 物 and
+# arriving, and the target end keeps its own scale.
+FLIGHT_SHARE = 0.28
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,27 @@ class Strike:
 
 
 @dataclass(frozen=True)
+class FlightAxis:
+    """The inset's broken axis: south of ``near`` (world y, the view's top) the target end at the view's
+    scale; from ``far`` (the 物's line) down to ``near`` the flight compressed into the pixel rows
+    ``top`` to ``bottom`` (the break). x keeps the view's scale throughout."""
+
+    view: Viewport
+    far: float
+    near: float
+    top: float
+    bottom: float
+
+    def px(self, p: XY) -> XY:
+        x, y = p
+        if y <= self.near:
+            return self.view.to_screen(x, y)
+        sx = self.view.to_screen(x, self.near)[0]
+        u = (self.far - y) / (self.far - self.near) if self.far > self.near else 1.0
+        return (sx, self.top + u * (self.bottom - self.top))
+
+
+@dataclass(frozen=True)
 class InsetLayout:
     box: Box  # the whole inset (frame included)
     view: Viewport  # the target end at its own scale
@@ -63,8 +90,9 @@ class InsetLayout:
     screen: tuple[XY, XY] | None  # the 乏
     screen_name: str
     arrows: tuple[Arrow, ...]
-    incoming: XY | None  # where the current arrow will come in at the view's top edge (still in the air north of it)
     station: str  # the 物 it was loosed from
+    flight: FlightAxis | None  # the compressed band of the flight above the target end (None: no room needed)
+    stations: tuple[tuple[XY, str, str], ...]  # the pair's 物 in the band: (pixel, 物, archer), the current first
     strikes: tuple[Strike, ...]
     verdict: str  # 中 / 不中 / "" for the current arrow once it has landed
     caller: str
@@ -121,11 +149,13 @@ def stretch_of(ch: Choreography, shot: Shot) -> tuple[str, str, float, float]:
             max(story_end(s, ch) for s in mates) + AFTER)
 
 
-def inset_size(panel: tuple[int, int, int, int]) -> tuple[float, float] | None:
+def inset_size(panel: tuple[int, int, int, int], small: bool = False) -> tuple[float, float] | None:
+    """The inset's full size in the main panel; ``small``: a small frame's (SHARE_SMALL)."""
     _, _, w, h = panel
     if h < MIN_PANEL_HEIGHT:
         return None
-    return (round(w * SHARE[0]), round(h * SHARE[1]))
+    share = SHARE_SMALL if small else SHARE
+    return (round(w * share[0]), round(h * share[1]))
 
 
 _SCREENS: dict = {}  # (venue, target) → its 乏: looked up once, not at every frame
@@ -180,14 +210,22 @@ def inset_layout(ch: Choreography, t: float, box: Box, row_px: float) -> InsetLa
     x0, y0, x1, y1 = box
     head_row = (x0, y0, x1, y0 + row_px)
     band = (x0, y1 - row_px, x1, y1)
-    view = fit(bounds, (round(x0), round(y0 + row_px), round(x1 - x0), round(y1 - y0 - 2 * row_px)), margin=0.03)
-    wx0, wy0, wx1, wy1 = view.world_bounds
+    body = (round(x0), round(y0 + row_px), round(x1 - x0), round(y1 - y0 - 2 * row_px))
+    view = fit(bounds, body, margin=0.03)
+    mates = [s for s in ch.shots if s.step == shot.step and s.passage == shot.passage]
+    far = max(s.origin[1] for s in mates)
+    flight = None
+    if far > view.world_bounds[3]:  # the 物 north of the target end: the flight in a band above it
+        gap = round(body[3] * FLIGHT_SHARE)
+        view = fit(bounds, (body[0], body[1] + gap, body[2], body[3] - gap), margin=0.03)
+        pad = min(0.3 * gap, max(SHAFT_CHI * view.scale, SHAFT_MIN_PX) + 2)  # room for the shaft at the release
+        flight = FlightAxis(view, far, view.world_bounds[3], body[1] + pad, body[1] + gap)
 
     def px(p: XY) -> XY:
-        return view.to_screen(*p)
+        return flight.px(p) if flight is not None else view.to_screen(*p)
 
-    arrows, strikes, incoming = [], [], None
-    shaft = max(SHAFT_CHI, SHAFT_MIN_PX / view.scale)
+    arrows, strikes = [], []
+    shaft = max(SHAFT_CHI * view.scale, min(SHAFT_MIN_PX, 0.3 * body[3] * FLIGHT_SHARE))  # pixels, band and view
     for s in same:
         ox, oy = s.origin
         dx, dy = s.point[0] - ox, s.point[1] - oy
@@ -197,16 +235,18 @@ def inset_layout(ch: Choreography, t: float, box: Box, row_px: float) -> InsetLa
         if u is None:  # not yet loosed
             continue
         hx, hy = ox + u * dx, oy + u * dy
-        current = s is shot
-        if hy > wy1:  # still north of the view: show where it will come in
-            if current:
-                k = (wy1 - oy) / dy if dy else 0.0
-                incoming = px((ox + k * dx, wy1))
-            continue
-        tail = (hx - ux * shaft, hy - uy * shaft)
-        arrows.append(Arrow(px(tail), px((hx, hy)), t >= s.arrival, current))
+        head = px((hx, hy))
+        back = px((hx - ux * 5.0, hy - uy * 5.0)) if u > 0 else px((ox, oy + 5.0))
+        bx, by = head[0] - back[0], head[1] - back[1]
+        n = math.hypot(bx, by) or 1.0
+        tail = (head[0] - bx / n * shaft, head[1] - by / n * shaft)
+        arrows.append(Arrow(tail, head, t >= s.arrival, s is shot))
         if t >= s.arrival:
-            strikes.append(Strike(px(s.point), s.hit, current))
+            strikes.append(Strike(px(s.point), s.hit, s is shot))
+    stations: dict[XY, tuple[XY, str, str]] = {}
+    if flight is not None:
+        for s in sorted(mates, key=lambda s: s.archer != shot.archer):
+            stations.setdefault(s.origin, (px(s.origin), s.station, s.archer))
     verdict = "" if t < shot.arrival or shot.hit is None else ("中" if shot.hit else "不中")
     dur_call = ch.params.get("dur.獲", 0.0)
     calling = any(s.called is not None and s.called <= t < s.called + dur_call for s in same)
@@ -233,8 +273,8 @@ def inset_layout(ch: Choreography, t: float, box: Box, row_px: float) -> InsetLa
     spans = tuple((px((target.x - w / 2, target.y)), px((target.x + w / 2, target.y))) for w in parts)
     return InsetLayout(
         box, view, title, shot.target, (px(line[0]), px(line[1])), spans,
-        (px(screen[0]), px(screen[1])) if screen is not None else None, screen_name, tuple(arrows), incoming,
-        shot.station, tuple(strikes), verdict, caller, px((pose.x, pose.y)) if pose is not None else None,
+        (px(screen[0]), px(screen[1])) if screen is not None else None, screen_name, tuple(arrows),
+        shot.station, flight, tuple(stations.values()), tuple(strikes), verdict, caller, px((pose.x, pose.y)) if pose is not None else None,
         ch.figures[caller].radius * view.scale if caller in ch.figures else 0.0,
         ch.figures[held[0]].label if held else "", calling, counters, fresh, scorer, note, piece, beat,
         band, head_row)
@@ -243,3 +283,24 @@ def inset_layout(ch: Choreography, t: float, box: Box, row_px: float) -> InsetLa
 def _numeral(n: int) -> str:
     digits = "〇一二三四五六七八九"
     return digits[n] if n < 10 else str(n)
+
+
+def arrows_in_flight(ch: Choreography, t: float, view: Viewport, min_px: float) -> tuple[Arrow, ...]:
+    """The arrows in the air at t in a plan view (the main view, the 侯道 strip), in its pixels: a shaft of
+    3 尺 (at least ``min_px`` long) ending at where the arrow is, so the main view shows it leave the 物."""
+    out = []
+    wx0, wy0, wx1, wy1 = view.world_bounds
+    for s in ch.shots_at(t):
+        u = s.flight_at(t)
+        if u is None or u >= 1.0:
+            continue
+        (ox, oy), (qx, qy) = s.origin, s.point
+        dx, dy = qx - ox, qy - oy
+        length = math.hypot(dx, dy) or 1.0
+        hx, hy = ox + u * dx, oy + u * dy
+        if not (wx0 - 10 <= hx <= wx1 + 10 and wy0 - 10 <= hy <= wy1 + 10):
+            continue
+        shaft = max(SHAFT_CHI, min_px / view.scale)
+        out.append(Arrow(view.to_screen(hx - dx / length * shaft, hy - dy / length * shaft), view.to_screen(hx, hy),
+                         False, True))
+    return tuple(out)

@@ -1,7 +1,8 @@
 """One placement pass holds through the whole bundled rite: from the frame's own layout boxes (what
 :meth:`FrameRenderer.draw` draws), at the middle and the end of every step, no two labels overlap,
 no label lies under the scale bar, the north arrow, the key or a reserved box, no figure's row of
-carried things overlaps another's, a label or the furniture, every person in the
+carried things overlaps another's, a label or the furniture (save a bystander's that the shot's inset is
+drawn over: it may stand over figures not acting in the step), every person in the
 main view has his name beside him or a number beside his disc that the key lists, no name is broken
 across lines, and each landmark is named once (never again by an object standing for it). A reserved box (the shot's inset) is kept clear of labels and furniture."""
 
@@ -41,8 +42,10 @@ def _check(fl, where: str) -> int:
         for nb, b in furniture[i + 1:]:
             if "reserved" in na or "reserved" in nb or "key" in (na, nb):
                 assert not _meets(a, b), f"{where}: the {na} overlaps the {nb}"
+    hidden = [b for name, b in furniture if name.startswith("reserved")]  # an inset is drawn over them
     rows = [(f"{f.name}'s things", f.boxes[1:]) for f in fl.figures
-            if len(f.boxes) > 1 and left <= f.px < left + w and top <= f.py < top + h]
+            if len(f.boxes) > 1 and left <= f.px < left + w and top <= f.py < top + h
+            and not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
     for i, (na, row) in enumerate(rows):
         for a in row:
             for nb, b in boxes:
@@ -57,7 +60,6 @@ def _check(fl, where: str) -> int:
     assert not objects & set(landmark_words), f"{where}: an object and its place both named (「楅■—楅」)"
     named = {lab[0] for lab in fl.labels}
     numbered = {fl.figures[i].label for i, _ in fl.keyed}
-    hidden = [b for name, b in furniture if name.startswith("reserved")]  # an inset is drawn over them
     people = [f for f in fl.figures if f.info.kind != "object" and f.label
               and left <= f.px < left + w and top <= f.py < top + h
               and not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]

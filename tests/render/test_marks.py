@@ -16,7 +16,7 @@ from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
 from choreo.render.marks.legend import ordered
 from choreo.render.marks.pictograms import pictogram_of, pictograms
-from choreo.render.marks.turns import signed_area, turns_of
+from choreo.render.marks.turns import TURN_MIN, signed_area, turns_of
 from choreo.render.style import INK
 
 
@@ -48,21 +48,27 @@ def _inky(img, x, y, colour, reach=2, tol=40):
     return bool((np.abs(patch - np.array(colour)).sum(axis=2) < tol).any())
 
 
-@pytest.mark.parametrize("text,figure,sense", [
-    ("既拾取乘矢，揖，皆左還", "上耦上射", -1),  # 左還 at the 楅: counter-clockwise
-    ("司射", "司射", +1),  # the 司射's 右還 to 西南面 (e.1, 疏 「右還西南，東面也」〔000〕)
+@pytest.mark.parametrize("text,figure,sense,walking", [
+    ("既拾取乘矢，揖，皆左還", "上耦上射", -1, False),  # 左還 at the 楅: counter-clockwise
+    ("司射", "司射", +1, False),  # the 司射's 右還 to 西南面 (e.1, 疏 「右還西南，東面也」〔000〕)
+    ("上射揖，并行", "上耦上射", +1, True),  # walking round the 西楹 to the 物, turning right as he goes
+    ("相左，交于階前，相揖。由司馬之南", "上耦上射", +1, True),  # a turn on the way to the 堂西
 ])
-def test_a_turn_arc_turns_the_way_the_track_turns(rite, renderer, text, figure, sense):
-    if sense > 0:
+def test_a_turn_arc_turns_the_way_the_track_turns(rite, renderer, text, figure, sense, walking):
+    if sense > 0 and not walking:
         step = next(s for s in rite.steps if any(v == (figure, "右還") for v in s.verbs))
     else:
         step = _step(rite, text, figure)
     turns = [tu for tu in turns_of(figure, rite.tracks[figure].samples) if step.t0 <= tu.t0 < step.t1]
     assert turns, step.id
-    turn = next(tu for tu in turns if tu.sense == sense)
+    turn = next(tu for tu in turns if tu.sense == sense and (tu.end is not None) == walking)
     # the track's own rotation over the turn, read from its samples
     before, after = rite.tracks[figure].at(turn.t0)[2], rite.tracks[figure].at(turn.t1)[2]
     assert math.copysign(1, after - before) == sense
+    if walking:  # he moves while he turns, and the facing changes in several bends, each under TURN_MIN
+        p0, p1 = rite.tracks[figure].at(turn.t0), rite.tracks[figure].at(turn.t1)
+        assert math.dist(p0[:2], p1[:2]) > 2.0 and abs(after - before) >= TURN_MIN
+        assert turn.end == pytest.approx(tuple(p1[:2]))
     t = (turn.t0 + turn.t1) / 2
     surf = renderer.draw(t, step)
     f = _placed(renderer, figure, t, step)
@@ -81,6 +87,15 @@ def test_a_turn_arc_turns_the_way_the_track_turns(rite, renderer, text, figure, 
     along = dx * ux + dy * uy
     mirror = (f.px + 2 * along * ux - dx, f.py + 2 * along * uy - dy)
     assert not _inky(img, *mirror, line.colour, reach=1, tol=12)
+    if walking:  # once over, the arc stays where the turn ended while he walks on, fading
+        t = turn.t1 + 1.0
+        step = rite.step_at(t)
+        vp = renderer.main_viewport(t, step)
+        later = renderer.figures.turn_marks(_placed(renderer, figure, t, step), t, vp)
+        assert renderer.figures.turns.at(figure, t) == turn
+        cx, cy = vp.to_screen(*turn.end)
+        radii = [math.dist(p, (cx, cy)) for p in next(m for m in later if m.kind == "line").points]
+        assert max(radii) - min(radii) < 0.5
 
 
 def test_a_full_turn_and_its_way_back_are_found(rite):

@@ -3,6 +3,7 @@ counter appears in round 2 only for a hit, the beat and the piece with music; re
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 import textwrap
@@ -18,6 +19,7 @@ from choreo.render.frame import FrameRenderer
 from choreo.render.framescene import FrameScene
 from choreo.render.scene import Poly
 from choreo.render.shotdraw import ARROW
+from choreo.render.shotinset import arrows_in_flight
 from choreo.render.style import CAPTION
 from tests.planner.helpers import plan_text
 from tests.planner.test_shots import MUSIC
@@ -38,22 +40,31 @@ def is_ink(px) -> bool:
 
 @pytest.mark.parametrize("name", ["e02-first-round", "e06-second-round"])
 def test_a_shot_draws_an_arrow_that_ends_at_the_hou(name):
+    """The whole flight is in the inset: the arrow is drawn (read back from the frame's pixels) as it leaves the
+    archer on his 物 at the release, in the air at mid-flight and in the 侯 at its arrival, ending at the
+    strike point with nothing of it beyond; the main view shows it leave the 物."""
     r = renderer(name)
     shot = next(s for s in r.choreo.shots if s.hit)
-    # in flight: the head is north of the 侯's line, on the way from the 物
-    mid = (shot.release + shot.arrival) / 2 + 0.4
-    lay = r.shot_inset(mid)
-    current = [a for a in lay.arrows if a.current]
-    y_line = lay.target_line[0][1]
-    if current:
-        assert current[0].head[1] < y_line - 2 and not current[0].landed
-    else:
-        assert lay.incoming is not None  # still north of the inset's view: where it will come in
+    heads = []
+    for t in (shot.release + 0.02, (shot.release + shot.arrival) / 2, shot.arrival + 0.3):
+        lay = r.shot_inset(t)
+        (arrow,) = [a for a in lay.arrows if a.current]
+        x0, y0, x1, y1 = lay.box
+        assert x0 < arrow.head[0] < x1 and y0 < arrow.head[1] < y1 and y0 < arrow.tail[1] < y1
+        pixels = frame(r, t)
+        (hx, hy), (tx, ty) = (tuple(round(v) for v in p) for p in (arrow.head, arrow.tail))
+        assert is_ink(pixels[(ty + hy) // 2, (tx + hx) // 2]), t  # drawn along its shaft
+        heads.append(arrow.head)
+    assert heads[0][1] < heads[1][1] < heads[2][1]  # flying south, down the inset
+    (station, where, archer), *_ = lay.stations
+    assert archer == shot.archer and where == shot.station
+    assert math.dist(heads[0], station) < 4  # it leaves from the 物
     # landed: the shaft's head is the strike point, on the 侯's line, and no shaft goes beyond it
     t = shot.arrival + 0.3
     lay = r.shot_inset(t)
     (arrow,) = [a for a in lay.arrows if a.current]
     (strike,) = [s for s in lay.strikes if s.current]
+    y_line = lay.target_line[0][1]
     assert arrow.landed and arrow.head == pytest.approx(strike.at)
     assert strike.at[1] == pytest.approx(y_line)
     x0, x1 = sorted((lay.target_line[0][0], lay.target_line[1][0]))
@@ -61,10 +72,22 @@ def test_a_shot_draws_an_arrow_that_ends_at_the_hou(name):
     pixels = frame(r, t)
     hx, hy = (round(v) for v in arrow.head)
     assert any(is_ink(pixels[hy - d, hx]) for d in range(2, 6))  # the shaft just north of the strike
-    tx, ty = (round(v) for v in arrow.tail)
-    assert is_ink(pixels[(ty + hy) // 2, (tx + hx) // 2])  # and along it
     beyond = [pixels[hy + d, hx + dx] for d in range(12, 30) for dx in (-1, 0, 1)]
     assert not any(is_ink(p) for p in beyond)  # nothing of the arrow south of the 侯
+    # the main view (or, when its camera is on someone else, the 侯道 strip): just after the release the
+    # arrow is drawn a little south of the archer
+    t = shot.release + 0.05
+    step = r.choreo.step_at(t)
+    at = r.project(shot.archer, t, step)
+    vp = r.main_viewport(t, step) if at is not None else r.strip_vp
+    (main_arrow,) = arrows_in_flight(r.choreo, t, vp, 16 if at is not None else 8)
+    pose = r.choreo.pose_at(shot.archer, t)
+    ax, ay = vp.to_screen(pose.x, pose.y)
+    flown = shot.flight_at(t) * math.dist(shot.origin, shot.point)  # 尺 from the 物
+    assert main_arrow.head[1] > ay and math.dist(main_arrow.head, (ax, ay)) == pytest.approx(vp.length(flown), abs=2)
+    pixels = frame(r, t)
+    mx, my = (round((a + b) / 2) for a, b in zip(main_arrow.head, main_arrow.tail, strict=True))
+    assert is_ink(pixels[my, mx])
 
 
 def test_the_hit_is_called_with_the_flag_raised():
@@ -162,6 +185,11 @@ def test_the_still_scene_carries_the_same_inset():
     scene = FrameScene(r).at(t)
     flat = [sub for item in scene.items for sub in getattr(item, "items", (item,))]
     assert all(p in flat for p in prims)
+    # and the arrow leaving the 物 in the main view
+    t = next(s for s in r.choreo.shots if s.hit).release + 0.05
+    arrows = r.flight_prims(r.main_viewport(t), t)
+    flat = [sub for item in FrameScene(r).at(t).items for sub in getattr(item, "items", (item,))]
+    assert arrows and all(p in flat for p in arrows)
 
 
 def test_the_inset_geometry_imports_without_pygame():
@@ -238,3 +266,26 @@ def test_the_inset_moves_only_when_it_would_cover_an_actor_and_does_not_come_bac
     assert plan.moves[0] == (0.0, PLACES[0])
     # it leaves the corner a sample before he walks in (he would be under it by the next), and stays away
     assert plan.changes == (3.5,) and plan.at(3.5) == plan.at(9.9) == PLACES[1]
+
+
+def test_at_640x360_the_inset_and_the_key_to_the_marks_read():
+    """A small frame draws the inset too (it was left out below a 300-px panel), with its words at 11 px and
+    more instead of the 8-px floor, and fewer of them; the marks' key at 12 px."""
+    from choreo.render.scene import Glyphs
+
+    small, large = renderer("e06-second-round", (640, 360)), renderer("e06-second-round")
+    shot = next(s for s in small.choreo.shots if s.hit)
+    t = shot.counted + 0.5
+    lay = small.shot_inset(t)
+    assert lay is not None and lay.verdict == "中" and lay.counters == (1, 0)
+    words = {g.text: g.size for g in small.inset_prims(lay) if isinstance(g, Glyphs)}
+    assert min(words.values()) >= 11 and words[lay.title] >= 13
+    assert {"中", "右", "左", lay.title} <= set(words)
+    big = {g.text for g in large.inset_prims(large.shot_inset(t)) if isinstance(g, Glyphs)}
+    assert {"釋獲", lay.caller} <= big and not {"釋獲", lay.caller} & set(words)  # dropped when small
+    fl = small.frame_layout(t)
+    icon, size = small._legend_type()
+    assert size >= 12 and "marks" in fl.furniture
+    pixels = frame(small, t)
+    x0, y0, x1, y1 = (round(v) for v in lay.box)
+    assert (pixels[y0 + 2:y1 - 2, x0 + 2:x1 - 2] == np.array(ARROW)).all(axis=2).any()  # the arrow, in the 侯

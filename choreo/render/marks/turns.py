@@ -1,8 +1,14 @@
-"""Turns in place, read from a track's unwrapped facing, and the arc with an arrowhead that shows one.
+"""Turns, read from a track's unwrapped facing, and the arc with an arrowhead that shows one.
 
 A track stores facing unwrapped (choreo/model.py): a 左還 decreases it (counter-clockwise seen from
 above), a 右還 increases it, a 周 goes on the same way to a full circle, a 毋周 comes back the other
 way. So the arc's sense is the sign of the change, not a guess from the verb's name.
+
+A turn in place is a run of samples at one place whose facing changes one way by TURN_MIN or more. A
+turn while walking is a chain of smaller changes of one sense with steps between them (the planner
+turns a walker a little at each bend of his path: round the 西楹 to the 物, 還 on the way), each within
+WALK_GAP of the last, together TURN_MIN or more; its arc goes with the walker while he turns and then
+stays where the turn ended, fading.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ TURN_MIN = 30.0  # degrees: a smaller change of facing is a shuffle, not a turn 
 TURN_FADE = 2.5  # ceremony seconds the arc stays after the turn, fading (choice: long enough to see)
 SWEEP_MAX = 340.0  # degrees of arc drawn at most: a full circle (周) keeps a gap where it began (choice)
 STILL = 1e-6  # 尺: a figure moving less than this between two samples turns in place
+WALK_GAP = 4.0  # ceremony seconds between two bends of one turn while walking, at most (choice: a few paces)
 
 
 @dataclass(frozen=True)
@@ -29,6 +36,7 @@ class Turn:
     t1: float
     f0: float
     f1: float
+    end: tuple[float, float] | None = None  # a turn while walking: where he is when it ends (world); None: in place
 
     @property
     def sense(self) -> int:
@@ -41,24 +49,49 @@ class Turn:
 
 
 def turns_of(figure: str, samples) -> tuple[Turn, ...]:
-    """The turns in place of one track: runs of samples at one place whose facing changes one way."""
-    out = []
+    """The turns of one track, in place and while walking, in time order."""
     rows = samples.tolist() if hasattr(samples, "tolist") else list(samples)
-    run = None  # [t0, f0, t1, f1, sense]
+    pieces = _pieces(rows)
+    out = [Turn(figure, t0, t1, f0, f1, None if still else end)
+           for t0, f0, t1, f1, _, end, still in pieces if abs(f1 - f0) >= TURN_MIN]
+    chain: list = []  # small pieces of one sense, with walking between them
+
+    def close():
+        if len(chain) > 1 and abs(chain[-1][3] - chain[0][1]) >= TURN_MIN:
+            out.append(Turn(figure, chain[0][0], chain[-1][2], chain[0][1], chain[-1][3], chain[-1][5]))
+        chain.clear()
+
+    for piece in pieces:
+        t0, f0, t1, f1, sense, _, _ = piece
+        if abs(f1 - f0) >= TURN_MIN:  # a turn in place of its own: it ends a chain
+            close()
+            continue
+        if chain and (sense != chain[-1][4] or t0 - chain[-1][2] > WALK_GAP):
+            close()
+        chain.append(piece)
+    close()
+    return tuple(sorted(out, key=lambda tu: tu.t0))
+
+
+def _pieces(rows) -> list:
+    """Runs of consecutive samples whose facing changes one way: (t0, f0, t1, f1, sense, where at t1, still).
+    A run is at one place (still), or a single segment that moves and turns at once."""
+    out: list = []
+    run = None  # [t0, f0, t1, f1, sense, (x, y)]
     for (ta, xa, ya, fa), (tb, xb, yb, fb) in zip(rows[:-1], rows[1:], strict=False):
         still = abs(xb - xa) < STILL and abs(yb - ya) < STILL
-        sense = 0 if abs(fb - fa) < 1e-9 or not still else (1 if fb > fa else -1)
-        if run is not None and sense == run[4] and abs(ta - run[2]) < 1e-9:
-            run[2], run[3] = tb, fb
+        sense = 0 if abs(fb - fa) < 1e-9 else (1 if fb > fa else -1)
+        if run is not None and still and run[6] and sense == run[4] and abs(ta - run[2]) < 1e-9:
+            run[2], run[3], run[5] = tb, fb, (xb, yb)
             continue
         if run is not None:
-            out.append(run)
+            out.append(tuple(run))
             run = None
         if sense:
-            run = [ta, fa, tb, fb, sense]
+            run = [ta, fa, tb, fb, sense, (xb, yb), still]
     if run is not None:
-        out.append(run)
-    return tuple(Turn(figure, t0, t1, f0, f1) for t0, f0, t1, f1, _ in out if abs(f1 - f0) >= TURN_MIN)
+        out.append(tuple(run))
+    return out
 
 
 class TurnIndex:
