@@ -6,7 +6,8 @@ kinds that realise it. A step's text is scanned longest-term-first, a matched sp
 are realised by the same phrase as a verb, or by the matching passes_*_of assertion on X.
 Bracketed restorations ([適]) count as written. In 「豫則…，堂則…」 only the venue's own clause
 counts (a clause beginning with a word of the venue's ``skip_clauses`` option is not enacted there); after 如 in a clause the terms name a model (「揖如升射」), not an action. Modelling choices: 鄉 (face toward) is left out
-because it is also the 鄉 of 鄉射; gestures other than 揖 are events, not movement.
+because it is also the 鄉 of 鄉射; gestures other than 揖 are events, not movement. 升飲者 and 升射者 name
+people (those going up to drink, to shoot: 「與升飲者相左」〔000〕), not an act of the step's actors.
 """
 
 from __future__ import annotations
@@ -79,9 +80,16 @@ def skipped_clauses(venue: Venue | None) -> tuple[str, ...]:
     return tuple(venue.options.get("skip_clauses", "").split()) if venue is not None else ()
 
 
+# Words that name people by what they do; blanked so that their 升 is not read as an act.
+NAMES_OF_PEOPLE = ("升飲者", "升射者")
+
+
 def _blank_out(text: str, skip: tuple[str, ...]) -> str:
-    """The text with what is not enacted blanked (same length): another venue's 則 clause, and
-    what follows 如 in a clause (「揖如升射」: 升 is named as a model, not performed)."""
+    """The text with what is not enacted blanked (same length): another venue's 則 clause, what
+    follows 如 in a clause (「揖如升射」: 升 is named as a model, not performed), and the names of
+    people (「與升飲者相左」: those who go up, met, not going up)."""
+    for name in NAMES_OF_PEOPLE:
+        text = text.replace(name, "　" * len(name))
     out = []
     for m in CLAUSE.finditer(text):
         clause = m.group(0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -38,6 +39,11 @@ def _walk_one(ctx: VerbContext, figure: str, goal: XY, action: Action, facing: f
     tl = ctx.timeline(figure)
     mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
     via, meeting = via_points(ctx, figure, tl.pos, goal, mods, lateral)
+    stops = meeting is not None and stops_where_they_pass(action)
+    if stops:
+        # Alone he stops where he passes; in a pair his place in the pair's stop is ``goal`` already.
+        goal = goal if party is not None else meeting.point
+        via = [p for p in via if p != meeting.point]
     if lateral:
         via = _offset_via(tl.pos, via, goal, lateral, keep=meeting.point if meeting else None)
     via = via + (extra_via or [])
@@ -45,12 +51,39 @@ def _walk_one(ctx: VerbContext, figure: str, goal: XY, action: Action, facing: f
     if "徐" in action.mods and duration is None:
         duration = float(action.mods["徐"])
     ctx.walk(figure, goal, via, duration=duration)
+    if stops and facing is not None:
+        ctx.face(figure, facing)  # they meet facing as they stand to bow
     if meeting is not None:
         # The via may have been nudged off a wall: take the sample nearest to the meeting point.
-        t_meet = min(tl.samples[first:], key=lambda s: math.dist((s[1], s[2]), meeting.point))[0]
+        t_meet = tl.t if stops else min(tl.samples[first:], key=lambda s: math.dist((s[1], s[2]), meeting.point))[0]
         ctx.meet(party or figure, meeting.partner, t_meet)
-    if facing is not None:
+    if facing is not None and not stops:
         ctx.face(figure, facing)
+
+
+def stops_where_they_pass(action: Action) -> bool:
+    """A walk whose goal is its own 相左 place (``{適: 階前之南, 相左: {with: B, at: 階前之南}}``) ends there:
+    each party stops where he passes, on his own right of it, level with the other: 「與升飲者相左，交于階前，
+    相揖」〔000〕 — they meet there and bow. A party walking abreast stops abreast."""
+    passing = action.mods.get("相左")
+    return isinstance(passing, dict) and action.arg is not None and str(passing.get("at")) == str(action.arg)
+
+
+def _pair_stop(ctx: VerbContext, members: tuple[str, ...], action: Action, mid: XY, centre: XY,
+               facing: float | None) -> tuple[XY, float]:
+    """Where a pair that stops where it passes stands: its middle beside the meeting place on the
+    pair's right (half the passing width and half its own), across the way it faces on arrival
+    (面), else across the way it came."""
+    if facing is not None:
+        axis = facing
+    else:
+        mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐", "相左")}
+        via, _ = via_points(ctx, members[0], mid, centre, mods)
+        here = via[-1] if via else mid
+        axis = bearing_of(centre[0] - here[0], centre[1] - here[1])
+    rad = math.radians(axis + 90.0)
+    shift = ctx.param("pass_spacing") / 2.0 + ctx.param("abreast_spacing") / 2.0
+    return (centre[0] + shift * math.sin(rad), centre[1] + shift * math.cos(rad)), axis
 
 
 def _offset_via(start: XY, via: list[XY], goal: XY, lateral: float, keep: XY | None) -> list[XY]:
@@ -111,6 +144,9 @@ def _go_pair(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Act
     centre = ctx.place(target, members[0])
     facing = _final_facing(ctx, action, centre)
     axis = facing if facing is not None else bearing_of(centre.x - mid[0], centre.y - mid[1])
+    if stops_where_they_pass(action) and "耦少退" not in action.mods:
+        (cx, cy), axis = _pair_stop(ctx, members, action, mid, (centre.x, centre.y), facing)
+        centre = replace(centre, x=cx, y=cy)
     # Left of a walker facing bearing b is the bearing b - 90.
     rad = math.radians(axis - 90.0)
     left_dir = (math.sin(rad), math.cos(rad))
@@ -244,6 +280,9 @@ def _pair_walk(ctx: VerbContext, actor: str, members: tuple[str, ...], action: A
     t_end = max(ctx.timeline(m).t for m in members)
     for m in members:
         ctx.timeline(m).hold(t_end)
+    if stops_where_they_pass(action):
+        # The pair has met the other party when both of its members stand, turned, to bow.
+        ctx.meet(actor, str(action.mods["相左"]["with"]), t_end)
 
 
 def _go_to_rank(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:

@@ -56,7 +56,9 @@ modifier("相左", args="the figure met, or {with: FIGURE, at: PLACE}",
          example="- {進: 堂下西階之東, 相左: {with: 司馬, at: 階前}}",
          doc="Pass each other keeping each other on the left: 疏 「司馬由北而西行，司射由南而東行，各以左相迎，"
              "故云相左也」〔000〕. Both parties declare it; each passes the meeting place a little to his own "
-             "right, and the planner delays the earlier so that they reach it together.")
+             "right, and the planner delays the earlier so that they reach it together. A walk whose place "
+             "is the meeting place itself stops there, each on his own right of it, level with the other "
+             "(「與升飲者相左，交于階前，相揖」〔000〕: they meet and bow).")
 modifier("面", args="the facing on arrival (北面 … 西南面)", example="- {適: 司射位, 面: 東面}",
          doc="Arrive and face that way (turning the short way), e.g. 「立于其西南，東面北上」〔000〕.")
 modifier("并行", args="true, or the member on the left", example="- {進: 當階, 并行: 上耦上射}",

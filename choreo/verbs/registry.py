@@ -107,5 +107,5 @@ MODIFIER_VALUES: dict[str, at.ArgType] = {
     "由": at.NAMES, "出于": at.NAMES, "鉤楹": at.TRUE | at.NAME, "過楹": at.TRUE | at.NAME, "還其後": at.NAME,
     "相左": at.NAME | at.mapping(("with",), {"at": at.PLACE}), "面": at.FACING,
     "并行": at.TRUE | at.NAME, "耦少退": at.TRUE | at.NAME, "徐": at.SECONDS,
-    "三等": at.FLAG, "盡階": at.FLAG, "先": at.NAME, "侯": at.NAME, "不以樂志": at.TRUE | at.NAME,
+    "三等": at.FLAG, "盡階": at.FLAG, "先": at.NAME, "少右": at.FLAG, "少左": at.FLAG, "侯": at.NAME, "不以樂志": at.TRUE | at.NAME,
 }

@@ -186,12 +186,14 @@ def _pair_order(members, action):
 
 
 @verb("升", kind="stairs", args="the 階 (default: the nearest)", example="上耦: [{升: 西階, 三等: true}]",
-      modifiers=("三等", "先", "盡階"), group_mode="group")
+      modifiers=("三等", "先", "盡階", "少右"), group_mode="group")
 def ascend(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """升 — go up a 階 onto the 堂: 「升自西階」〔000〕. A pair with ``三等: true`` climbs as
     「上射先升三等，下射從之，中等」〔000〕: the follower sets foot on the first 等 when the leader
     reaches the third, and keeps one 等 empty between them (鄭 「中猶[間]也」〔000〕). ``先`` names who
     goes first (default the first member). ``盡階: true`` stops on the top 等 (「盡階，不升堂」〔000〕).
+    The first up makes room for the next by stepping aside to the outside of the hall (「上射升堂，少左」〔000〕);
+    with ``少右: true`` he steps ``small_move`` to his right instead (「勝者先升，升堂，少右」〔000〕).
     """
     stair = _stair(ctx, action, members[0])
     to_hall = not action.mods.get("盡階", False)
@@ -210,13 +212,31 @@ def ascend(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Actio
         previous = climb(ctx, m, stair, to_hall=to_hall, step_times=times)
         if to_hall and m != order[-1]:
             # The one who is up steps aside so that the next can come up: 「上射升堂，少左」〔000〕.
-            _make_room(ctx, m, stair)
+            _make_room(ctx, m, stair, to_right=bool(action.mods.get("少右")))
 
 
-def _make_room(ctx: VerbContext, figure, stair):
+def _make_room(ctx: VerbContext, figure, stair, to_right: bool = False):
     tl = ctx.timeline(figure)
+    slow = ctx.param("pace") * ctx.param("small_pace")
+    if to_right:
+        _step_aside(ctx, figure, _across(stair, up=True, right=True), slow)
+        return
     side = -1.0 if stair.point[0] <= 0 else 1.0  # towards the outside of the hall
-    tl.glide(tl.x + side * ctx.param("abreast_spacing"), tl.y, ctx.param("pace") * ctx.param("small_pace"))
+    tl.glide(tl.x + side * ctx.param("abreast_spacing"), tl.y, slow)
+
+
+def _across(stair: Landmark, up: bool, right: bool) -> tuple[float, float]:
+    """The unit vector to the right (or left) of one facing up (or down) the 階."""
+    ux, uy = stair.top[0] - stair.point[0], stair.top[1] - stair.point[1]
+    norm = math.hypot(ux, uy) or 1.0
+    ux, uy = (ux / norm, uy / norm) if up else (-ux / norm, -uy / norm)
+    return (uy, -ux) if right else (-uy, ux)
+
+
+def _step_aside(ctx: VerbContext, figure: str, direction: tuple[float, float], speed: float) -> None:
+    tl = ctx.timeline(figure)
+    d = ctx.param("small_move")
+    tl.glide(tl.x + direction[0] * d, tl.y + direction[1] * d, speed)
 
 
 @verb("盡階", kind="stairs", args="the 階", example="釋獲者: [{盡階: 西階}]")
@@ -228,14 +248,19 @@ def top_step(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Act
 
 
 @verb("降", kind="stairs", args="the 階 (default: the nearest)", example="上耦: [{降: 西階, 三等: true}]",
-      modifiers=("三等", "先"), group_mode="group")
+      modifiers=("三等", "先", "少右", "少左"), group_mode="group")
 def go_down(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """降 — go down a 階: 「降自西階」〔000〕. A pair with ``三等: true``: 「上射降三等，下射少右，從之，中等」〔000〕 —
     the follower starts down when the leader has gone down three 等 and keeps one 等 between them.
+    At the foot the first down clears the way for the one behind; ``少右: true`` or ``少左: true`` names
+    the side, ``small_move`` to his own right or left: 敖 「不胜者若下射也则旣降而少右上射则少左」〔001〕. The one
+    behind then comes down on the other side of the 階's middle line, or on it.
     """
     stair = _stair(ctx, action, members[0])
     order = _pair_order(members, action)
     gap = 2 if action.mods.get("三等") else 1
+    named = _across(stair, up=False, right=True) if action.mods.get("少右") else \
+        _across(stair, up=False, right=False) if action.mods.get("少左") else None
     previous: list[float] | None = None
     for m in order:
         times = None
@@ -244,8 +269,13 @@ def go_down(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Acti
                      else previous[-1] + (i + gap - len(previous) + 1) * ctx.param("stair_step_time")
                      for i in range(stair.steps or 1)]
         follower = bool(action.mods.get("三等")) and m != order[0]
+        if follower and named is not None:
+            side = _aside(stair, ctx, ctx.timeline(m).pos)
+            follower = side[0] * named[0] + side[1] * named[1] < 0  # his own side, unless the first went there
         previous = descend(ctx, m, stair, step_times=times, keep_side=follower)
-        if m != order[-1]:
+        if m != order[-1] and named is not None:
+            _step_aside(ctx, m, named, ctx.param("pace") * ctx.param("small_pace"))
+        elif m != order[-1]:
             # Clear the foot of the 階 for the one behind: westward, or away from the side the one
             # behind comes down on (after his 少右).
             behind = _aside(stair, ctx, ctx.timeline(order[order.index(m) + 1]).pos)[0] if action.mods.get("三等") else 0.0
