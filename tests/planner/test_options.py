@@ -54,7 +54,7 @@ options:
       s1:
         why: 「若矢不備」〔000〕
         do:
-          上耦上射: [坐]
+          上耦上射: [坐, 興, 揖]
 steps:
   - id: s1
     text: 揖
@@ -172,3 +172,15 @@ def test_a_sequence_merges_the_change_sets_of_its_passages(tmp_path):
     assert [c.step for c in script.option_changes["kneel"]] == ["e6.s1", "e7.s1"]
     ch = plan(script, venue="xie", options=["kneel"])
     assert [bool(s.option_note) for s in ch.steps] == [True, True]
+
+
+def test_check_all_outcomes_plans_the_default_and_each_option_alone(tmp_path, capsys):
+    path = write(tmp_path)
+    assert main(["check", str(path), "--venue", "xie", "--all-outcomes", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    jsonschema.validate(doc, json.loads((ROOT / "docs" / "check-schema.json").read_text(encoding="utf-8")))
+    assert [(r.get("outcome", []), r["reading"]) for r in doc["runs"]] == [
+        (opts, reading) for opts in ([], ["left-wins"], ["tie"], ["kneel"]) for reading in ("zheng", "ao")]
+    assert [c.get("outcome", []) for c in doc["comparisons"]] == [[], ["left-wins"], ["tie"], ["kneel"]]
+    assert main(["check", str(path), "--all-outcomes", "--outcome", "tie"]) == 2
+    assert "give --outcome OPTION or --all-outcomes, not both" in capsys.readouterr().err
