@@ -55,6 +55,13 @@ options:
         why: 「若矢不備」〔000〕
         do:
           上耦上射: [坐, 興, 揖]
+    readings:
+      ao:
+        changes:
+          s1:
+            why: 「若矢不備」〔000〕, and 敖's facing
+            do:
+              上耦上射: [坐, 興, 揖, 西面]
 steps:
   - id: s1
     text: 揖
@@ -92,6 +99,17 @@ def test_an_option_changes_its_steps_after_the_reading_and_the_default_is_untouc
     assert chosen.tracks["上耦下射"].samples[-1][3] == 180.0  # the reading's change holds too
     assert chosen.steps[0].option_note.startswith("若矢不備: 「若矢不備」")
     assert chosen.steps[0].reading_note.startswith("敖") and default.steps[0].option_note == ""
+
+
+def test_an_option_may_write_a_step_otherwise_under_a_reading(tmp_path):
+    script = load(write(tmp_path))
+    zheng, ao = (plan(script, venue="xie", reading=r, options=["kneel"]) for r in ("zheng", "ao"))
+    assert [kinds(ch, "上耦上射") for ch in (zheng, ao)] == [["坐", "興", "揖"]] * 2
+    assert zheng.tracks["上耦上射"].samples[-1][3] == 90.0 and ao.tracks["上耦上射"].samples[-1][3] % 360 == 270.0
+    bad = SCRIPT.replace("    readings:\n      ao:", "    readings:\n      oa:")
+    with pytest.raises(ScriptError, match="option 'kneel' changes steps under unknown reading 'oa'") as err:
+        load(write(tmp_path, bad))
+    assert err.value.suggestion == "ao"
 
 
 def test_an_option_gives_the_hits_it_implies(tmp_path):

@@ -50,7 +50,7 @@ def test_every_step_an_option_adds_or_rewrites_quotes_the_seed(option):
     script = load_script(FULL)
     for reading in script.reading_names:
         base, _ = apply_reading(script, reading)
-        chosen, _ = apply_options(base, [option])
+        chosen, _ = apply_options(base, [option], reading)
         before = {s.id: s.text for s in base.steps}
         for step in chosen.steps:
             if before.get(step.id) == step.text:
@@ -110,6 +110,9 @@ def test_tie_the_counter_holds_one_counter_of_each_side_and_says_they_are_level(
     assert said.step == "e8.s13" and said.detail == "左右鈞"
     assert set(tie.held_by("釋獲者", said.t)) == {"右獲一算", "左獲一算"}
     assert "e8.s12" not in [s.id for s in tie.steps]  # nothing of 「若右勝…若左勝…」 is said
+    ao = full(reading="ao", options=("tie",))  # 敖's comparing from due west of the 中 is kept under the option
+    acts = [(e.kind, e.detail) for e in ao.events if e.figure == "釋獲者" and e.step == "e8.s11"]
+    assert acts == [("視", "算"), ("取", "右獲一算"), ("取", "左獲一算")]
     default = full()
     (tally,) = default.tallies
     assert tally.right > tally.left and tally.words == "右賢於左"
