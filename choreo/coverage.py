@@ -126,7 +126,8 @@ def _option_steps(script) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:
     out = []
     for name in script.option_names:
         steps = []
-        for change in script.option_changes.get(name, ()):
+        under_readings = [c for (n, _), cs in script.option_reading_changes.items() if n == name for c in cs]
+        for change in (*script.option_changes.get(name, ()), *under_readings):
             if not change.remove and (change.actions or change.text):
                 steps.append((change.step, _clauses(change.text or texts[change.step])))
             steps.extend((s.id, _clauses(s.text)) for s in change.insert_after if s.source.startswith("000"))

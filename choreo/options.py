@@ -15,7 +15,9 @@ tie:
 ```
 
 and, in each script it changes, a change set in the form of a reading's (``options: {tie: {changes:
-{s13: {why: …, do: …}}}}``), applied after the reading. Options combine unless one excludes the other.
+{s13: {why: …, do: …}}}}``), applied after the reading; ``readings: {ao: {changes: …}}`` in an option's block
+gives a step's change under that reading instead (where the option's step must keep the reading's own
+difference). Options combine unless one excludes the other.
 """
 
 from __future__ import annotations

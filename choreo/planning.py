@@ -79,7 +79,7 @@ def plan(script: Script, *, venue: str | None = None, reading: str | None = None
     """Plan a parsed script. ``from_step``/``to_step`` keep the whole plan but only those steps' span;
     ``options``: the text's branches chosen (choreo.options), applied after the reading."""
     selected, name = apply_reading(script, reading)
-    selected, chosen = apply_options(selected, tuple(options))
+    selected, chosen = apply_options(selected, tuple(options), name)
     choreography = Planner(selected, load_venue(venue or script.venue), name, chosen).plan()
     if from_step or to_step:
         choreography = restrict(choreography, from_step, to_step)

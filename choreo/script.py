@@ -121,6 +121,8 @@ class Script:
     data_files: tuple[str, ...] = ()  # files read besides the scripts (outcomes): the script cache watches them
     catalogue: Catalogue | None = None  # the text's branches this script offers (``branches:``, choreo.options)
     option_changes: Mapping[str, tuple[StepChange, ...]] = field(default_factory=dict)  # per option, as a reading's
+    # (option, reading) → changes that take the place of the option's own for the same steps under that reading
+    option_reading_changes: Mapping[tuple[str, str], tuple[StepChange, ...]] = field(default_factory=dict)
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -156,17 +158,20 @@ def apply_reading(script: Script, reading: str | None) -> tuple[Script, str]:
     return replace(script, steps=_changed(script.steps, decl.changes, "reading_note")), name
 
 
-def apply_options(script: Script, asked: tuple[str, ...] | list[str]) -> tuple[Script, tuple[str, ...]]:
-    """The script under the options asked for (after its reading): their change sets in the catalogue's
-    order, and the hits they imply in place of the bundled outcome's. An unknown option, or two that
-    exclude each other, is a ScriptError."""
+def apply_options(script: Script, asked: tuple[str, ...] | list[str], reading: str = "") -> tuple[Script, tuple[str, ...]]:
+    """The script under the options asked for (after its reading, named ``reading``): their change sets in
+    the catalogue's order (a step's change written for that reading in place of the option's own), and the
+    hits they imply in place of the bundled outcome's. An unknown option, or two that exclude each other,
+    is a ScriptError."""
     names = chosen(script.catalogue, tuple(asked), script.path)
     if not names:
         return script, ()
     steps, outcomes = script.steps, {p: dict(t) for p, t in script.outcomes.items()}
     for name in names:
         spec = script.catalogue.options[name]
-        changes = script.option_changes.get(name, ())
+        own = {c.step: c for c in script.option_changes.get(name, ())}
+        own.update({c.step: c for c in script.option_reading_changes.get((name, reading), ())})
+        changes = tuple(own.values())
         if changes:
             present = {s.id for s in steps}
             for change in changes:

@@ -185,13 +185,15 @@ class Parser:
             outcomes[passage], read = parse_outcome(root["outcome"], passage, beside, figures, root.value_loc("outcome"))
             data_files = (str(read),) if read is not None else ()
         catalogue = self.catalogue(root)
-        option_changes = self.option_changes(root, catalogue, source, {s.id for s in steps})
+        option_changes, option_reading_changes = self.option_changes(root, catalogue, source, {s.id for s in steps},
+                                                                     [r.name for r in readings] or ["zheng"])
         if catalogue is not None:
             data_files += (catalogue.path,)
         return Script(self.path, str(root["title"]), passage, source,
                       self.venue(root), figures, groups, steps, readings, params,
                       heading=str(root.get("heading", "")), outcomes=outcomes, data_files=data_files,
-                      catalogue=catalogue, option_changes=option_changes)
+                      catalogue=catalogue, option_changes=option_changes,
+                      option_reading_changes=option_reading_changes)
 
     # -- the text's branches (choreo.options) ------------------------------------------------------
     def catalogue(self, root: MDict):
@@ -206,24 +208,37 @@ class Parser:
 
         return load_catalogue(catalogue_file(root["branches"], beside, root.value_loc("branches")))
 
-    def option_changes(self, root: MDict, catalogue, source: str, step_ids: set[str]) -> dict:
-        """``options: {NAME: {changes: …}}``: each option's change set, in a reading's form."""
+    def option_changes(self, root: MDict, catalogue, source: str, step_ids: set[str],
+                       readings: list[str]) -> tuple[dict, dict]:
+        """``options: {NAME: {changes: …, readings: {READING: {changes: …}}}}``: each option's change set, in a
+        reading's form, and the changes that take the place of its own under a reading (where the option's
+        step must also keep that reading's difference)."""
         if "options" not in root:
-            return {}
+            return {}, {}
         node = _require(root["options"], MDict, "'options'", root.value_loc("options"))
         if catalogue is None:
             raise ScriptError("'options' changes steps under the text's branches: name their catalogue with "
                               "'branches' (e.g. branches: xiangshe)", root.key_loc("options"))
-        out = {}
+        out, per_reading = {}, {}
         for name, decl in node.items():
             if name not in catalogue.options:
                 raise ScriptError(f"unknown option '{name}' (the catalogue {Path(catalogue.path).name} has: "
                                   f"{', '.join(catalogue.names()) or 'none'})", node.key_loc(name),
                                   suggest(str(name), catalogue.names()))
             decl = _require(decl, MDict, f"option '{name}'", node.key_loc(name))
-            _fail_unknown_keys(decl, ("changes",), f"option '{name}'")
+            _fail_unknown_keys(decl, ("changes", "readings"), f"option '{name}'")
             out[str(name)] = self.change_set(decl, f"option '{name}'", source, step_ids)
-        return out
+            block = _require(decl.get("readings") or MDict(), MDict, "'readings'", decl.value_loc("readings"))
+            for reading, sub in block.items():
+                if reading not in readings:
+                    raise ScriptError(f"option '{name}' changes steps under unknown reading '{reading}' (this script "
+                                      f"has: {', '.join(readings) or 'none'})", block.key_loc(reading),
+                                      suggest(str(reading), readings))
+                sub = _require(sub, MDict, f"option '{name}' under reading '{reading}'", block.key_loc(reading))
+                _fail_unknown_keys(sub, ("changes",), f"option '{name}' under reading '{reading}'")
+                per_reading[(str(name), str(reading))] = self.change_set(sub, f"option '{name}' under '{reading}'",
+                                                                        source, step_ids)
+        return out, per_reading
 
     def params(self, root: MDict) -> dict[str, float]:
         """``params:`` overriding the venue's planning numbers, each in the range the planner can use."""
@@ -294,6 +309,7 @@ class Parser:
         outcomes: dict[str, Any] = {}
         data_files: dict[str, None] = {}
         option_changes: dict[str, tuple[StepChange, ...]] = {}
+        option_reading_changes: dict[tuple[str, str], tuple[StepChange, ...]] = {}
         catalogue = self.catalogue(root)
         for part in parts:
             params.update(part.params)
@@ -308,6 +324,9 @@ class Parser:
             for name, changes in part.option_changes.items():
                 option_changes[name] = option_changes.get(name, ()) + tuple(_prefixed_change(c, prefix)
                                                                             for c in changes)
+            for key, changes in part.option_reading_changes.items():
+                option_reading_changes[key] = option_reading_changes.get(key, ()) + tuple(
+                    _prefixed_change(c, prefix) for c in changes)
         if catalogue is not None:
             data_files[catalogue.path] = None
         params.update(self.params(root))
@@ -316,7 +335,8 @@ class Parser:
                       _seed_file(root.get("source", "000"), root.loc),
                       self.venue(root, first.venue if first else "xie"), figures, groups, tuple(steps),
                       tuple(readings.values()), params, heading=str(root.get("heading", "")), outcomes=outcomes,
-                      data_files=tuple(data_files), catalogue=catalogue, option_changes=option_changes)
+                      data_files=tuple(data_files), catalogue=catalogue, option_changes=option_changes,
+                      option_reading_changes=option_reading_changes)
 
     def venue(self, root: MDict, default: str = "xie") -> str:
         """A bundled venue's key, or the path of a venue file beside the script."""

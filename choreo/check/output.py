@@ -20,7 +20,8 @@ def _fmt_t(v) -> str:
 
 
 def text_report(ch: Choreography, rep: CheckReport, *, show_passes: bool = False) -> str:
-    head = (f"{rep.script} · venue {rep.venue} · reading {rep.reading} · {rep.duration:.1f} s: "
+    options = "".join(f" · --outcome {o} ({t})" for o, t in zip(ch.options, ch.option_titles, strict=True))
+    head = (f"{rep.script} · venue {rep.venue} · reading {rep.reading}{options} · {rep.duration:.1f} s: "
             f"{len(rep.violations)} failing, {len(rep.passes)} constraints hold, "
             f"{len(rep.contacts)} declared contacts")
     lines = [head]
@@ -77,8 +78,8 @@ def text_table(table: ReadingsTable) -> str:
 
 def run_json(ch: Choreography, rep: CheckReport) -> dict:
     return {
-        "script": rep.script, "venue": rep.venue, "reading": rep.reading, "ok": rep.ok,
-        "duration": round(rep.duration, 4),
+        "script": rep.script, "venue": rep.venue, "reading": rep.reading,
+        **({"outcome": list(ch.options)} if ch.options else {}), "ok": rep.ok, "duration": round(rep.duration, 4),
         "counts": {"violations": len(rep.violations), "passes": len(rep.passes), "contacts": len(rep.contacts)},
         "steps": [{"id": s.id, "t0": round(s.t0, 4), "t1": round(s.t1, 4), "text": s.text, "source": s.source}
                   for s in ch.steps],

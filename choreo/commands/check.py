@@ -22,6 +22,8 @@ def configure(parser) -> None:
     from choreo.commands import outcome_flag
 
     outcome_flag.add(parser)
+    parser.add_argument("--all-outcomes", action="store_true",
+                        help="check the default and each of the script's options (the text's branches) alone")
     parser.add_argument("--from", dest="from_step", help="first step id")
     parser.add_argument("--to", dest="to_step", help="last step id")
     parser.add_argument("--json", action="store_true", help="machine-readable report (docs/check-schema.json)")
@@ -72,9 +74,21 @@ def _venues(args, script) -> list[str | None]:
     return [args.venue]
 
 
+def _venues_and_options(args, script) -> list[tuple[str | None, tuple[str, ...]]]:
+    """Each venue with each set of options to plan: those --outcome names, or with --all-outcomes none and
+    then each option of the script alone."""
+    from choreo.commands import outcome_flag
+    from choreo.errors import ScriptError
+
+    asked = outcome_flag.names(args)
+    if args.all_outcomes and asked:
+        raise ScriptError("give --outcome OPTION or --all-outcomes, not both")
+    sets = [(), *((o,) for o in script.option_names)] if args.all_outcomes else [asked]
+    return [(venue, options) for venue in _venues(args, script) for options in sets]
+
+
 def run(args) -> int:
     from choreo.check import check_report, compare, glyphs, output
-    from choreo.commands import outcome_flag
 
     planning = _planning()
     # Parsed once, with positions, for every venue and reading planned below.
@@ -82,11 +96,11 @@ def run(args) -> int:
     readings = _readings(script, args.reading)
     runs, comparisons, texts, failed = [], [], [], False
     lacking: list[str] = []
-    for venue in _venues(args, script):
+    for venue, options in _venues_and_options(args, script):
         plans, reports = [], []
         for reading in readings:
             ch = planning.plan(script, venue=venue, reading=reading, from_step=args.from_step,
-                               to_step=args.to_step, options=outcome_flag.names(args))
+                               to_step=args.to_step, options=options)
             rep = check_report(ch)
             for line in glyphs.missing_glyphs(ch):
                 if line not in lacking:
@@ -98,8 +112,10 @@ def run(args) -> int:
             texts.append(output.text_report(ch, rep, show_passes=args.passes))
         if len(plans) > 1:
             table = compare(plans, reports)
-            comparisons.append({"venue": plans[0].venue.key, **table.to_json()})
-            texts.append(f"venue {plans[0].venue.key}: " + output.text_table(table))
+            named = {"outcome": list(options)} if options else {}
+            comparisons.append({"venue": plans[0].venue.key, **named, **table.to_json()})
+            under = "".join(f" --outcome {o}" for o in options)
+            texts.append(f"venue {plans[0].venue.key}{under}: " + output.text_table(table))
     if args.json:
         json.dump(output.document(runs, comparisons), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")

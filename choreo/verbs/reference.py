@@ -98,6 +98,8 @@ options:
         why: 「若左右鈞，則左右皆執一[算]以告」〔000〕
         do:
           釋獲者: [{告獲: 左右鈞}]
+    readings:                     # a step written otherwise under a reading (optional), in its place
+      ao: {changes: {s11: {why: …, do: …}}}
 ```
 
 **Shots and music.** `outcome:` (a passage's top-level key) names which arrows hit: a bundled

@@ -54,7 +54,14 @@ options:
       s1:
         why: 「若矢不備」〔000〕
         do:
-          上耦上射: [坐]
+          上耦上射: [坐, 興, 揖]
+    readings:
+      ao:
+        changes:
+          s1:
+            why: 「若矢不備」〔000〕, and 敖's facing
+            do:
+              上耦上射: [坐, 興, 揖, 西面]
 steps:
   - id: s1
     text: 揖
@@ -92,6 +99,17 @@ def test_an_option_changes_its_steps_after_the_reading_and_the_default_is_untouc
     assert chosen.tracks["上耦下射"].samples[-1][3] == 180.0  # the reading's change holds too
     assert chosen.steps[0].option_note.startswith("若矢不備: 「若矢不備」")
     assert chosen.steps[0].reading_note.startswith("敖") and default.steps[0].option_note == ""
+
+
+def test_an_option_may_write_a_step_otherwise_under_a_reading(tmp_path):
+    script = load(write(tmp_path))
+    zheng, ao = (plan(script, venue="xie", reading=r, options=["kneel"]) for r in ("zheng", "ao"))
+    assert [kinds(ch, "上耦上射") for ch in (zheng, ao)] == [["坐", "興", "揖"]] * 2
+    assert zheng.tracks["上耦上射"].samples[-1][3] == 90.0 and ao.tracks["上耦上射"].samples[-1][3] % 360 == 270.0
+    bad = SCRIPT.replace("    readings:\n      ao:", "    readings:\n      oa:")
+    with pytest.raises(ScriptError, match="option 'kneel' changes steps under unknown reading 'oa'") as err:
+        load(write(tmp_path, bad))
+    assert err.value.suggestion == "ao"
 
 
 def test_an_option_gives_the_hits_it_implies(tmp_path):
@@ -172,3 +190,15 @@ def test_a_sequence_merges_the_change_sets_of_its_passages(tmp_path):
     assert [c.step for c in script.option_changes["kneel"]] == ["e6.s1", "e7.s1"]
     ch = plan(script, venue="xie", options=["kneel"])
     assert [bool(s.option_note) for s in ch.steps] == [True, True]
+
+
+def test_check_all_outcomes_plans_the_default_and_each_option_alone(tmp_path, capsys):
+    path = write(tmp_path)
+    assert main(["check", str(path), "--venue", "xie", "--all-outcomes", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    jsonschema.validate(doc, json.loads((ROOT / "docs" / "check-schema.json").read_text(encoding="utf-8")))
+    assert [(r.get("outcome", []), r["reading"]) for r in doc["runs"]] == [
+        (opts, reading) for opts in ([], ["left-wins"], ["tie"], ["kneel"]) for reading in ("zheng", "ao")]
+    assert [c.get("outcome", []) for c in doc["comparisons"]] == [[], ["left-wins"], ["tie"], ["kneel"]]
+    assert main(["check", str(path), "--all-outcomes", "--outcome", "tie"]) == 2
+    assert "give --outcome OPTION or --all-outcomes, not both" in capsys.readouterr().err
