@@ -18,6 +18,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import itemgetter
 from types import MappingProxyType
 
 import numpy as np
@@ -195,6 +196,28 @@ class Track:
     @cached_property
     def _rows(self) -> list[list[float]]:
         return self.samples.tolist()
+
+    def still_span(self, t: float) -> tuple[float, float] | None:
+        """The span [t0, t1) round t over which :meth:`at` gives the very place it gives at t (he stands
+        and is present), or None while he moves or is not there; a renderer reuses its answer."""
+        rows = self._rows
+        if not rows or t < rows[0][0] or (self.absent and within(self.absent, t)):
+            return None
+        lo, hi = float("-inf"), float("inf")
+        for a0, a1 in self.absent:
+            if a1 <= t:
+                lo = max(lo, a1)
+            elif a0 > t:
+                hi = min(hi, a0)
+        i = bisect.bisect_right(rows, t, key=itemgetter(0)) - 1  # sample_at's interval: rows[i] ≤ t < rows[i + 1]
+        j = i
+        while j + 1 < len(rows) and rows[j + 1][1:4] == rows[i][1:4]:
+            j += 1
+        if j + 1 >= len(rows):
+            return max(lo, rows[i][0]), hi  # at his last place from rows[i] on
+        if j == i:
+            return None  # moving from rows[i] to rows[i + 1]
+        return max(lo, rows[i][0]), min(hi, rows[j][0])  # from rows[j] on he moves again
 
 
 @dataclass(frozen=True)

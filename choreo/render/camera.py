@@ -147,6 +147,12 @@ class Camera:
             track = self.choreo.tracks[name]
             if not len(track.samples):
                 continue
+            still = track.still_span(t)
+            if still is not None and still[0] <= ts[0] and ts[-1] < still[1]:  # one place all the window
+                at = track.at(t)
+                xs.append(np.array(at[:1]))
+                ys.append(np.array(at[1:2]))
+                continue
             tt = ts[track.present(ts)]  # absent before the first sample and while outside
             if len(tt):
                 at = track.at_times(tt)  # Track.at at all these times at once

@@ -45,6 +45,7 @@ class FigureStates:
                 times.append(latest)
                 postures.append(POSTURE_EVENTS[ev.kind])
         self._choreo = choreo
+        self._still: dict[str, tuple[float, float, Pose]] = {}  # figure → (t0, t1, his pose all that while)
         shoe_events = [ev for ev in choreo.events if ev.kind in (SHOES_OFF, SHOES_ON)]
         self._unshod = {name: state_spans(shoe_events, name, SHOES_OFF, SHOES_ON)
                         for name in {ev.figure for ev in shoe_events}}
@@ -77,11 +78,28 @@ class FigureStates:
         return None if track is None else track.at(t)
 
     def pose(self, figure: str, t: float) -> Pose | None:
-        """``Choreography.pose_at(figure, t)`` with the posture looked up by :meth:`posture`."""
+        """``Choreography.pose_at(figure, t)`` with the posture looked up by :meth:`posture`; the same
+        Pose again while he stands still in one posture (most figures, most frames)."""
+        still = self._still.get(figure)
+        if still is not None and still[0] <= t < still[1]:
+            return still[2]
         at = self.position(figure, t)
         if at is None:
             return None
-        return Pose(at[0], at[1], at[2], self.posture(figure, t))
+        pose = Pose(at[0], at[1], at[2], self.posture(figure, t))
+        span = self._choreo.tracks[figure].still_span(t)
+        if span is not None:
+            lo, hi = self._posture_span(figure, t)
+            self._still[figure] = (max(lo, span[0]), min(hi, span[1]), pose)
+        return pose
+
+    def _posture_span(self, figure: str, t: float) -> tuple[float, float]:
+        """The span round t over which :meth:`posture` gives its answer at t."""
+        entry = self._posture.get(figure)
+        if entry is None:
+            return float("-inf"), float("inf")
+        i = bisect.bisect_right(entry[0], t)
+        return (entry[0][i - 1] if i else float("-inf")), (entry[0][i] if i < len(entry[0]) else float("inf"))
 
     def label(self, thing: str) -> str:
         """How a held thing is named on its badge: a declared object's label, else its own name."""

@@ -39,6 +39,7 @@ KEY_TAG = 12  # a numbered figure's number, pixels at a 720-px frame
 PICTOGRAM_RED = (200, 20, 90)  # the 旌's pennant, a 挾 arrow: a red of their own, not the 侯's or a cord's
 WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
 BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
+EXTENT_MARGIN = 80  # pixels (at 720 px) beyond twice a disc's radius that nothing drawn for a figure reaches
 
 
 @dataclass
@@ -85,6 +86,7 @@ class FigureLayer:
         self.states = FigureStates(choreo)
         self._poses: tuple[float | None, dict] = (None, {})
         self._track_runs: dict[str, tuple[list[float], list[int]]] = {}
+        self._track_rows: dict[str, list] = {}  # the tracks' samples as lists (a trail reads a few)
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
         self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
         self._carried_at: tuple[float | None, dict[str, bool]] = (None, {})  # t → object carried?
@@ -339,7 +341,11 @@ class FigureLayer:
                     self._draw_trail(surf, vp, f.name, f.info, t)
         if not small:
             paint_marks(surf, self.passing_marks_at(vp, t), self.texts)
+        clip = surf.get_clip()
         for f in figs:
+            x0, y0, x1, y1 = self.drawn_extent(f)
+            if x1 < clip.left or x0 > clip.right or y1 < clip.top or y0 > clip.bottom:
+                continue  # nothing of him would fall inside the panel (most of the court, zoomed in)
             px, py, r = f.px, f.py, f.r
             colour = self._colours.get(f.name) or colour_of(f.info)
             if f.shapes:
@@ -372,6 +378,15 @@ class FigureLayer:
                 if gesture:
                     g = self.texts.render(gesture, cfg.px(15), INK, PLAN["halo"], where="gesture")
                     surf.blit(g, (px - g.get_width() / 2, py - r - 6 * k - g.get_height()))
+
+    def drawn_extent(self, f: PlacedFigure) -> tuple[float, float, float, float]:
+        """A box holding every pixel :meth:`paint` draws for ``f`` (disc, wedge, marks round the disc,
+        gesture word, turn arc, what he carries), with room to spare; his trail is not in it."""
+        reach = 2 * f.r + EXTENT_MARGIN * self.cfg.font_scale
+        x0, y0, x1, y1 = f.px - reach, f.py - reach, f.px + reach, f.py + reach
+        for b in f.boxes:
+            x0, y0, x1, y1 = min(x0, b[0] - 1), min(y0, b[1] - 1), max(x1, b[2] + 1), max(y1, b[3] + 1)
+        return x0, y0, x1, y1
 
     def _wedge(self, surf, px, py, r, bearing, k) -> None:
         """The facing: a triangle on the rim pointing the way the figure faces (bearing 0 = up)."""
@@ -499,13 +514,19 @@ class FigureLayer:
         # standing still all the while, every segment has zero length and nothing is drawn
         if run[min(i1, len(times) - 1)] <= max(i0 - 1, 0):
             return []
-        # Track.at at every sample time inside the window at once (at a sample's own time, that
-        # sample: the last of several at one time), and at the two ends.
-        start, end = max(t0, s[0, 0]), track.at(t)
+        # Track.at at every sample time inside the window (at a sample's own time, that sample: the
+        # last of several at one time), and at the two ends; read off the rows, a few a trail
+        start, end = max(t0, times[0]), track.at(t)
         first = track.at(start)
-        inner = track.at_times(s[i0:i1, 0])
         pts = [(start, first[0], first[1])] if first is not None else []
-        pts += zip(s[i0:i1, 0].tolist(), inner[:, 0].tolist(), inner[:, 1].tolist(), strict=True)
+        rows = self._rows_of(name)
+        inner = []
+        last = None
+        for k in range(i1 - 1, i0 - 1, -1):
+            if last is None or times[k] != times[last]:
+                last = k
+            inner.append((times[k], rows[last][1], rows[last][2]))
+        pts += reversed(inner)
         if end is not None:
             pts.append((t, end[0], end[1]))
         if len(pts) < 2:
@@ -520,6 +541,12 @@ class FigureLayer:
             c = _mix(colour, PLAN["background"], min(0.85, 0.25 + 0.6 * age))
             out.append((c, vp.to_screen(xa, ya), vp.to_screen(xb, yb), w))
         return out
+
+    def _rows_of(self, name: str) -> list:
+        hit = self._track_rows.get(name)
+        if hit is None:
+            hit = self._track_rows[name] = self.choreo.tracks[name].samples.tolist()
+        return hit
 
     def _runs(self, name: str) -> tuple[list[float], list[int]]:
         """The track's sample times, and per sample the first sample of its run at one (x, y) (the

@@ -51,10 +51,24 @@ class LabelPlan:
     tags: tuple[tuple[int, Box], ...] = ()
 
 
+_FILES_KEPT = 4  # the files of the last few frames' panels (the main view and the strip ask in turn)
+_files_seen: dict[tuple, list[list[int]]] = {}
+
+
 def files(marks: Sequence[Mark], shown: Sequence[bool] | None = None) -> list[list[int]]:
     """Groups of FILE_LEAST or more people each within FILE_REACH 尺 of the next, ordered along the
     file (west to east, or north to south); only the marks ``shown`` (default: all)."""
-    people = [i for i, m in enumerate(marks) if m.person and (shown is None or shown[i])]
+    # a function of the people's places and ranks alone: found again while nobody moves (the camera may)
+    key = tuple((i, m.x, m.y, m.priority) for i, m in enumerate(marks) if m.person and (shown is None or shown[i]))
+    hit = _files_seen.get(key)
+    if hit is None:
+        if len(_files_seen) >= _FILES_KEPT:
+            _files_seen.pop(next(iter(_files_seen)))
+        hit = _files_seen[key] = _files(marks, [i for i, _x, _y, _p in key])
+    return [list(g) for g in hit]
+
+
+def _files(marks: Sequence[Mark], people: list[int]) -> list[list[int]]:
     parent = {i: i for i in people}
 
     def root(i: int) -> int:
