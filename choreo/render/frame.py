@@ -7,6 +7,7 @@ Viewport as the plan, so the pixel at a figure's projected position has that fig
 
 from __future__ import annotations
 
+import bisect
 import sys
 import weakref
 from collections.abc import Callable
@@ -144,6 +145,7 @@ class FrameRenderer:
         self._clear_memo: tuple = (None, [])  # (viewport, clear_boxes in it)
         self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
         self._inset_plans: dict[tuple, InsetPlan] = {}  # shooting stretch → where its inset stands
+        self._releases = [s.release for s in choreo.shots]
         self._legend_sizes: dict = {}  # (entries, panel width) → the legend's size and rows
         self._legend_marks: dict = {}  # (entries, box) → its Marks
         self._legend_keys: dict = {}  # box → the entries of the legend last laid out in it
@@ -431,7 +433,9 @@ class FrameRenderer:
         if self.comparison is not None and self.plan_ghosts:
             paint_plan_ghosts(surf, self.plan_ghosts, vp, self.cfg, self.texts)
         self.figures.paint(surf, vp, fl.figures, t, small=False)
-        paint_inset(surf, self.flight_prims(vp, t), self.texts)
+        arrows = self.flight_prims(vp, t)
+        if arrows:
+            paint_inset(surf, arrows, self.texts)
         paint_ghosts(surf, list(fl.ghosts), self.cfg, self.texts)
         self.figures.blit_labels(surf, fl.labels)
         blit_ghost_labels(surf, list(fl.ghost_labels), self.texts)
@@ -481,7 +485,9 @@ class FrameRenderer:
 
     def flight_prims(self, vp: Viewport, t: float, small: bool = False) -> list:
         """The arrows in the air at t on a plan view (the main view; ``small``: the 侯道 strip)."""
-        if not self.choreo.shots:
+        shots = self.choreo.shots
+        i = bisect.bisect_right(self._releases, t)  # the shots are in release order: a pair has two in the air
+        if not any(s.arrival >= t for s in shots[max(0, i - 4):i]):
             return []
         return flight_prims(arrows_in_flight(self.choreo, t, vp, self.cfg.dim(8 if small else 16)), self.cfg)
 
@@ -607,6 +613,8 @@ class FrameRenderer:
         if self.cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
             draw_loose_cords(surf, svp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         self.figures.paint(surf, svp, figs, t, small=True)
-        paint_inset(surf, self.flight_prims(svp, t, small=True), self.texts)
+        arrows = self.flight_prims(svp, t, small=True)
+        if arrows:
+            paint_inset(surf, arrows, self.texts)
         self.figures.blit_labels(surf, labels)
         surf.set_clip(None)
