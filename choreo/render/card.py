@@ -27,7 +27,7 @@ def card_lines(choreo: Choreography, step: Step) -> tuple[str, str, str]:
     venue = choreo.venue.title or choreo.venue.key
     reading = choreo.reading_title or choreo.reading
     seed = "" if "〔" in step.passage_heading else seed_tag(step.source)  # a heading cites its seed
-    return title, heading, " · ".join(p for p in (venue, reading, seed) if p)
+    return title, heading, " · ".join(p for p in (venue, reading, *choreo.option_titles, seed) if p)
 
 
 class TitleCard:

@@ -66,8 +66,10 @@ class CompareCaptionBand(CaptionBand):
         if step is not None:
             meta += [passage_label(step, self.choreo.title), f"{step.index + 1}/{len(self.choreo.steps)}"]
         x = margin
-        for piece, colour in [(p, CAPTION["meta"]) for p in meta if p] + [(name_a, CAPTION["text"]),
-                                                                          ("↔", CAPTION["meta"]), (name_b, GHOST_CAPTION)]:
+        # Both sides are planned under the same branches of the text (--outcome): named once, after them.
+        sides = [(name_a, CAPTION["text"]), ("↔", CAPTION["meta"]), (name_b, GHOST_CAPTION)]
+        branches = [(t, CAPTION["meta"]) for t in self.choreo.option_titles]
+        for piece, colour in [(p, CAPTION["meta"]) for p in meta if p] + sides + branches:
             out.append((piece, msize, colour, x, cfg.px(10), "caption"))
             x += texts.width(piece, msize) + cfg.px(12)
         y = cfg.px(10) + int(msize * 1.5)

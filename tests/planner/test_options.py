@@ -202,3 +202,11 @@ def test_check_all_outcomes_plans_the_default_and_each_option_alone(tmp_path, ca
     assert [c.get("outcome", []) for c in doc["comparisons"]] == [[], ["left-wins"], ["tie"], ["kneel"]]
     assert main(["check", str(path), "--all-outcomes", "--outcome", "tie"]) == 2
     assert "give --outcome OPTION or --all-outcomes, not both" in capsys.readouterr().err
+
+
+def test_choreo_list_names_each_script_s_options_and_the_catalogue(capsys):
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "readings: zheng, ao; options: left-wins, tie, arrows-short" in out
+    assert "Options (--outcome), xiangshe.yaml:\n  left-wins: 若左勝; not with tie\n  tie: 若左右鈞; not with left-wins\n" \
+           "  arrows-short: 若矢不備\n" in out

@@ -39,3 +39,15 @@ def test_the_option_s_title_is_drawn_beside_the_reading_s():
     plain, default = _frame(())
     assert not any(isinstance(g, Glyphs) and g.text == "若左右鈞" for g in plain.walk())
     assert _meta_pixels(default, title.box) < _meta_pixels(pixels, title.box) // 4  # nothing there by default
+
+
+def test_the_compare_caption_and_the_title_card_name_the_option_too():
+    from choreo.compare import Comparison
+    from choreo.render.card import card_lines
+
+    zheng, ao = (plan_script("xiangshe/e08-shuhuo", venue="xie", reading=r, options=("tie",)) for r in ("zheng", "ao"))
+    step = zheng.step("s11")
+    renderer = FrameRenderer(zheng, RenderConfig(size=(1280, 720), quiet=True), comparison=Comparison(zheng, ao))
+    runs = [g.text for g in FrameScene(renderer).at((step.t0 + step.t1) / 2, step).walk() if isinstance(g, Glyphs)]
+    assert runs.index("若左右鈞") == runs.index("敖繼公《儀禮集說》") + 1  # after the two sides compared
+    assert card_lines(zheng, zheng.steps[0])[2].split(" · ")[:3] == ["榭（州學）", "鄭注・賈疏", "若左右鈞"]
