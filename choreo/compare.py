@@ -75,6 +75,7 @@ class StepDifference:
     orders: tuple[OrderDifference, ...]
     durations: tuple[float | None, float | None]
     acts: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # (figure, events under a, under b)
+    laid: tuple[str, str] | None = None  # the 算 laid on the ground in the step, said for a and for b, if they differ
 
     @property
     def max_distance(self) -> float:
@@ -95,7 +96,8 @@ class StepDifference:
 
     @property
     def differs(self) -> bool:
-        return not (self.in_a and self.in_b) or bool(self.figures) or bool(self.orders) or bool(self.acts)
+        return (not (self.in_a and self.in_b) or bool(self.figures) or bool(self.orders) or bool(self.acts)
+                or self.laid is not None)
 
 
 def _present_positions(track: Track | None, times: np.ndarray) -> np.ndarray | None:
@@ -214,6 +216,42 @@ def _acts(a: Choreography, b: Choreography, step_a: str, step_b: str) -> tuple[t
     return tuple(out)
 
 
+LIE_WORDS = {90.0: "縮", 180.0: "橫"}
+
+
+def laid_words(ch: Choreography, step_id: str) -> str:
+    """The 算 a step lays on the ground, said short: 「5 純 橫 apart, 1 奇 縮」, in laying order."""
+    pieces = [p for p in ch.laid if p.step == step_id]
+    groups: dict[tuple[str, float], list] = {}
+    for p in pieces:
+        groups.setdefault((p.kind, p.tip), []).append(p)
+    out = []
+    for (kind, tip), ps in groups.items():
+        lie = LIE_WORDS.get(tip, f"{tip:.0f}°")
+        if kind in ("算", "奇", "委"):
+            out.append(f"{len(ps)} {kind} {lie}")
+        else:
+            n = sum(p.n for p in ps) // 2
+            out.append(f"{n} {kind} {lie} " + ("one by one" if len(ps) > 1 else "together"))
+    return ", ".join(out)
+
+
+def _laid(a: Choreography, b: Choreography, step_a: str, step_b: str) -> tuple[str, str] | None:
+    """The 算 laid in the step under each reading, where their kinds, lie or places (re-timed: relative
+    to the first piece) differ."""
+    pa = [p for p in a.laid if p.step == step_a]
+    pb = [p for p in b.laid if p.step == step_b]
+    if not pa and not pb:
+        return None
+    wa, wb = laid_words(a, step_a), laid_words(b, step_b)
+    if wa == wb and len(pa) == len(pb):
+        far = max((float(np.hypot(x.x - y.x, x.y - y.y)) for x, y in zip(pa, pb, strict=True)), default=0.0)
+        if far <= SAME:
+            return None
+        wb = f"{wb}, up to {far:.1f} 尺 elsewhere"
+    return wa or "none", wb or "none"
+
+
 def step_difference(a: Choreography, b: Choreography, step_id: str, b_step: str | None = None) -> StepDifference:
     """What reading b changes in one step of reading a (the step may exist in one of them only).
 
@@ -228,7 +266,8 @@ def step_difference(a: Choreography, b: Choreography, step_id: str, b_step: str 
     differ = tuple(f for f in found if f.moved or f.turned or f.turned_during)
     # Re-timed places the same throughout: starts, arrivals and climbs are at the same moments too.
     orders = _orders(a, b, sa, sb) if any(f.moved for f in differ) else ()
-    return StepDifference(step_id, True, True, differ, orders, durations, _acts(a, b, step_id, sb.id))
+    return StepDifference(step_id, True, True, differ, orders, durations, _acts(a, b, step_id, sb.id),
+                          _laid(a, b, step_id, sb.id))
 
 
 def _step(ch: Choreography, step_id: str):
@@ -247,6 +286,10 @@ def compare(a: Choreography, b: Choreography) -> tuple[StepDifference, ...]:
 def describe_acts(act: tuple[str, tuple[str, ...], tuple[str, ...]], reading_a: str, reading_b: str) -> str:
     name, ka, kb = act
     return f"{name} does {'、'.join(kb) or 'nothing in place'} under {reading_b}, {'、'.join(ka) or 'nothing'} under {reading_a}"
+
+
+def describe_laid(laid: tuple[str, str], reading_a: str, reading_b: str) -> str:
+    return f"the 算 laid on the ground: {laid[1]} under {reading_b}, {laid[0]} under {reading_a}"
 
 
 def describe_order(o: OrderDifference, reading_a: str, reading_b: str) -> str:
@@ -361,6 +404,8 @@ class Comparison:
                 out.append(f"{self.label(f.figure)} up to {f.max_distance:.1f} 尺 elsewhere")
         for name, ka, kb in d.acts:
             out.append(f"{self.label(name)} {'、'.join(ka) or '—'} ↔ {'、'.join(kb) or '—'}")
+        if d.laid is not None:
+            out.append(f"算 {d.laid[0]} ↔ {d.laid[1]}")
         return tuple(dict.fromkeys(out))
 
     def _order(self, o: OrderDifference) -> str:

@@ -24,7 +24,7 @@ from types import MappingProxyType
 import numpy as np
 
 from choreo.interpolation import sample_at, samples_at
-from choreo.shooting import Music, Shot, Tally
+from choreo.shooting import Laid, Music, Shot, Tally
 from choreo.steptime import StepClock
 from stage.errors import Location
 from stage.model import Venue
@@ -310,6 +310,8 @@ class Hold:
     place: tuple[float, float] | None = None  # where it rests (holder None)
     landmark: str = ""  # the venue landmark it rests on, when the script set it at one (設楅于楅)
     step: str = ""  # the step whose verb began it ("" from the start)
+    # At rest, how its parts lie: (part, direction from ``place``): the 薦's 脯 and 醢 (「脯西而醢东」〔001〕)
+    parts: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.holder is None and self.place is None:
@@ -381,12 +383,14 @@ class Choreography:
     music_end: float = 0.0  # where a piece that is never stopped ends its beats (the end of the planning)
     options: tuple[str, ...] = ()  # the text's branches chosen (--outcome: tie, arrows-short …), in catalogue order
     option_titles: tuple[str, ...] = ()  # the same, in the text's words (若左右鈞, 若矢不備)
+    laid: tuple[Laid, ...] = ()  # the 算 on the ground (laid for hits, laid again in the count), in laying order
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "holds", tuple(self.holds))
         object.__setattr__(self, "shots", tuple(self.shots))
         object.__setattr__(self, "music", tuple(self.music))
         object.__setattr__(self, "tallies", tuple(self.tallies))
+        object.__setattr__(self, "laid", tuple(self.laid))
         object.__setattr__(self, "carries", Carries(self.holds))  # derived: the holds, indexed
         object.__setattr__(self, "figures", MappingProxyType(dict(self.figures)))
         object.__setattr__(self, "tracks", MappingProxyType(dict(self.tracks)))

@@ -201,8 +201,9 @@ class StepContext:
     def hand_over(self, giver: str, receiver: str, thing: str, done: float) -> None:
         self.run.hand_over(thing, giver, receiver, done, self.step.id)
 
-    def set_down(self, figure: str, thing: str, t: float, done: float, spot: XY, landmark: str = "") -> None:
-        self.run.set_down(thing, figure, t, done, self.step.id, spot, landmark)
+    def set_down(self, figure: str, thing: str, t: float, done: float, spot: XY, landmark: str = "",
+                 parts: tuple[tuple[str, str], ...] = ()) -> None:
+        self.run.set_down(thing, figure, t, done, self.step.id, spot, landmark, parts)
 
     def meet(self, figure: str, partner: str, t: float) -> None:
         self.run.meetings.append(Meeting(self.step.id, figure, partner, t, self.action_key,
@@ -429,7 +430,7 @@ class Planner:
         events = tuple(sorted([*run.events, *screen_events], key=lambda e: (e.t, self._figure_order[e.figure])))
         holds = tuple(Hold(c.obj, round(c.t0, 6), round(c.t1, 6) if math.isfinite(c.t1) else math.inf, c.carrier,
                            None if c.place is None else (round(c.place[0], 4) + 0.0, round(c.place[1], 4) + 0.0),
-                           c.landmark, c.step)
+                           c.landmark, c.step, parts=c.parts)
                       for c in sorted(run.carries, key=lambda c: c.t0) if c.t1 > c.t0)
         end = max([s.t1 for s in run.steps] + [tl.t for tl in run.timelines.values()], default=0.0)
         return Choreography(self.script.path, self.script.title, self.venue, self.reading,
@@ -438,7 +439,8 @@ class Planner:
                             holds=holds, reading_title=self._reading_title(), shots=_shots(run),
                             music=tuple(run.book.pieces()), tallies=tuple(run.book.tallies),
                             music_end=round(end, 6), options=self.options,
-                            option_titles=tuple(self.script.catalogue.options[o].title for o in self.options))
+                            option_titles=tuple(self.script.catalogue.options[o].title for o in self.options),
+                            laid=run.book.laid_until_taken())
 
     def _screened(self, samples: Mapping[str, list], run: PlanRun) -> tuple[dict[str, tuple], list[Event]]:
         """Each figure's (and object's) stays in a screened place (the 次), and a 隱 / 見 event at each

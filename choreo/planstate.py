@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from choreo.errors import Location
 from choreo.model import Event, Step
-from choreo.shooting import Music, Shot, Tally
+from choreo.shooting import Laid, Music, Shot, Tally
 from choreo.timeline import XY, Timeline
 
 
@@ -47,6 +47,7 @@ class Carry:
     step: str = ""
     grip: float | None = None
     release: float | None = None
+    parts: tuple[tuple[str, str], ...] = ()  # at rest: (part, direction from its place), e.g. (脯, 西)
 
 
 @dataclass
@@ -60,13 +61,40 @@ class ShotBook:
     counters: list[tuple[int, str, float]] = field(default_factory=list)
     music: list[Music] = field(default_factory=list)  # a stop appends the piece again with its t1
     tallies: list[Tally] = field(default_factory=list)
+    laid: list[Laid] = field(default_factory=list)  # 算 on the ground, each with t1 = inf when laid
+    taken: list[tuple[float, str]] = field(default_factory=list)  # (t, side; "" every side): 算 lying taken up
+    counts: dict[str, dict] = field(default_factory=dict)  # side -> the count under way (數): its n and last place
+
+    def _lists(self) -> tuple[list, ...]:
+        return (self.shots, self.calls, self.counters, self.music, self.tallies, self.laid, self.taken)
 
     def lengths(self) -> tuple[int, ...]:
-        return (len(self.shots), len(self.calls), len(self.counters), len(self.music), len(self.tallies))
+        return tuple(len(items) for items in self._lists())
 
     def cut(self, lengths: tuple[int, ...]) -> None:
-        for items, n in zip((self.shots, self.calls, self.counters, self.music, self.tallies), lengths, strict=True):
+        for items, n in zip(self._lists(), lengths, strict=True):
             del items[n:]
+
+    def lying(self, t: float, side: str = "", kinds: tuple[str, ...] = ()) -> list[int]:
+        """Indices of the 算 laid by t and not yet taken up (of one side; of some kinds)."""
+        out = []
+        for i, piece in enumerate(self.laid):
+            if piece.t0 > t + 1e-9 or (side and piece.side != side) or (kinds and piece.kind not in kinds):
+                continue
+            if any(tt >= piece.t0 - 1e-9 and tt <= t + 1e-9 and (not s or s == piece.side) for tt, s in self.taken):
+                continue
+            out.append(i)
+        return out
+
+    def laid_until_taken(self) -> tuple[Laid, ...]:
+        """Each piece with the moment it was taken up (the first take of its side after it was laid)."""
+        from dataclasses import replace
+
+        out = []
+        for piece in self.laid:
+            ends = [t for t, s in self.taken if t >= piece.t0 - 1e-9 and (not s or s == piece.side)]
+            out.append(replace(piece, t1=min(ends)) if ends else piece)
+        return tuple(out)
 
     def playing(self, t: float) -> Music | None:
         """The piece playing at t (its latest record: a stop is recorded as the piece with its end)."""
@@ -128,12 +156,12 @@ class PlanRun:
             self.carries.append(Carry(obj, done, math.inf, receiver, step=step))
 
     def set_down(self, obj: str, figure: str, t: float, done: float, step: str, spot: XY | None = None,
-                 landmark: str = "") -> None:
-        """``figure`` sets ``obj`` down from t; it rests at ``spot`` from ``done``."""
+                 landmark: str = "", parts: tuple[tuple[str, str], ...] = ()) -> None:
+        """``figure`` sets ``obj`` down from t; it rests at ``spot`` from ``done`` (its ``parts`` laid out so)."""
         for c in self._open(obj, figure):
             c.t1, c.release = done, t
         if obj.startswith("obj."):
-            self.carries.append(Carry(obj, done, math.inf, None, spot, landmark, step))
+            self.carries.append(Carry(obj, done, math.inf, None, spot, landmark, step, parts=parts))
 
 
 @dataclass(frozen=True)

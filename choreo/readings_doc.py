@@ -16,7 +16,7 @@ import re
 import sys
 from pathlib import Path
 
-from choreo.compare import SAME, StepDifference, describe_acts, describe_order, step_difference
+from choreo.compare import SAME, StepDifference, describe_acts, describe_laid, describe_order, step_difference
 from choreo.model import Choreography
 from choreo.paths import scripts_dir
 from choreo.planning import bundled_scripts, plan
@@ -80,13 +80,51 @@ def _effect(d: StepDifference, base: Choreography, other: Choreography) -> str:
         out.append(f"{f.figure}: {', '.join(notes)}")
     out += [describe_order(o, base.reading, other.reading) for o in d.orders]
     out += [describe_acts(act, base.reading, other.reading) for act in d.acts]
+    if d.laid is not None:
+        out.append(describe_laid(d.laid, base.reading, other.reading))
     da, db = d.durations
     if abs(db - da) > 0.5:
         out.append(f"the step lasts {db:.1f} s instead of {da:.1f} s")
     return "; ".join(out) or f"the same places (within {SAME} 尺), facings and order"
 
 
-def _entry(group: list[StepChange], texts: dict[str, str], base, other, sections) -> list[str]:
+class Whole:
+    """The sequence a passage is part of, planned under the two readings on demand: a change whose effect
+    depends on an earlier passage (the 算 of e.6 counted in e.8) is measured there when the passage
+    alone shows none."""
+
+    def __init__(self, path: Path | None, prefix: str, venue: str, readings: tuple[str, str]) -> None:
+        self.path, self.prefix, self.venue, self.readings = path, prefix, venue, readings
+        self._plans: tuple[Choreography, Choreography] | None = None
+
+    def effect(self, sid: str, b_step: str | None = None) -> str | None:
+        if self.path is None:
+            return None
+        if self._plans is None:
+            script = parse_script(self.path)
+            self._plans = tuple(plan(script, venue=self.venue, reading=r) for r in self.readings)
+        a, b = self._plans
+        try:
+            a.step(self.prefix + sid)
+        except KeyError:
+            return None
+        d = step_difference(a, b, self.prefix + sid, None if b_step is None else self.prefix + b_step)
+        if not d.differs:
+            return None
+        rel = self.path.relative_to(scripts_dir()).as_posix()
+        return f"(in the whole rite, `{rel}` {self.prefix + sid}) {_effect(d, a, b)}"
+
+
+def _measured(base, other, whole: Whole | None, sid: str, b_step: str | None = None) -> str:
+    d = step_difference(base, other, sid, b_step)
+    if not d.differs and whole is not None:
+        found = whole.effect(sid, b_step)
+        if found is not None:
+            return found
+    return _effect(d, base, other)
+
+
+def _entry(group: list[StepChange], texts: dict[str, str], base, other, sections, whole: Whole | None = None) -> list[str]:
     removed = [c for c in group if c.remove]
     hosts = [c for c in group if not c.remove]
     targets = removed if removed and hosts else group
@@ -115,10 +153,10 @@ def _entry(group: list[StepChange], texts: dict[str, str], base, other, sections
     for c in group:
         if c.remove and len(c.insert_after) == 1:  # one step replaced by another: compare the two
             new = c.insert_after[0].id
-            lines.append(f"  · {c.step} → {new}: {_effect(step_difference(base, other, c.step, new), base, other)}  ")
+            lines.append(f"  · {c.step} → {new}: {_measured(base, other, whole, c.step, new)}  ")
             continue
         for sid in ([c.step] if _changes_own_step(c) else []) + [s.id for s in c.insert_after]:
-            lines.append(f"  · {sid}: {_effect(step_difference(base, other, sid), base, other)}  ")
+            lines.append(f"  · {sid}: {_measured(base, other, whole, sid)}  ")
     lines[-1] = lines[-1].rstrip()
     return lines
 
@@ -133,12 +171,24 @@ def _script_section(path: Path, script: Script, sections: dict[str, str]) -> lis
     venue = VENUE if VENUE in venues_for_seed(script.source) else script.venue
     base = plan(script, venue=venue, reading=script.reading_names[0])
     texts = {s.id: s.text for s in script.steps}
+    sequence = _sequence_of(path)
+    prefix = (script.passage.replace(".", "") or path.stem) + "."
     for reading in changed:
         other = plan(script, venue=venue, reading=reading.name)
+        whole = Whole(sequence, prefix, venue, (script.reading_names[0], reading.name))
         lines.append(f"\n### {reading.name}: {reading.title}\n")
         for group in _groups(reading.changes):
-            lines.extend(_entry(group, texts, base, other, sections))
+            lines.extend(_entry(group, texts, base, other, sections, whole))
     return lines
+
+
+def _sequence_of(path: Path) -> Path | None:
+    """The bundled sequence (a script with ``include:``) that includes this passage, if any."""
+    for seq in bundled_scripts():
+        if seq.parent == path.parent and seq != path and re.search(
+                rf"^\s*-\s*{re.escape(path.name)}\s*$", seq.read_text(encoding="utf-8"), re.M):
+            return seq
+    return None
 
 
 def render() -> str:

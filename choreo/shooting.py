@@ -12,6 +12,8 @@ or draws.
   time (the 鄉射's 「不鼓不釋」〔000〕 is the same rule, for its third round, which seed 000 breaks off
   before).
 - A :class:`Tally` is the 數獲: the counters of each side counted and the words said.
+- A :class:`Laid` is a 算 (or a bundle of them) lying on the ground: laid for a hit (釋獲), or laid
+  again as the count goes (數獲: the 委 of ten 純, the 純 left over, the 奇), until it is taken up.
 """
 
 from __future__ import annotations
@@ -116,6 +118,29 @@ class Tally:
     def margin(self) -> tuple[int, int]:
         """The worthier side's surplus in 純 and 奇 (鄭 「賢獲，勝黨之[算]也。齊之而取其馀」〔000〕)."""
         return chun_ji(abs(self.right - self.left))
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A 算, or a bundle of them, lying on the ground from ``t0`` until it is taken up at ``t1``.
+
+    ``kind``: 算 (one, laid for a hit), 委 (ten 純 bound, 「十純則縮而委之」), 純 (the 純 left over, together
+    or one by one as the reading lays them), 奇 (the odd one). ``tip``: the bearing its 末 points to —
+    90 for one laid 縮 (東西 to the counter who faces east: 疏 「是以東西者為從，南北者為橫」〔000〕, 東末),
+    180 for one laid 橫 (「南末」〔000〕)."""
+
+    kind: str
+    n: int  # how many 算 it is
+    side: str  # 右 / 左
+    x: float
+    y: float
+    tip: float
+    t0: float
+    step: str
+    t1: float = math.inf
+
+    def lying(self, t: float) -> bool:
+        return self.t0 <= t < self.t1
 
 
 def chun_ji(n: int) -> tuple[int, int]:

@@ -94,7 +94,8 @@ def tracks_document(ch: Choreography) -> dict[str, Any]:
 
 def _shooting(ch: Choreography) -> dict[str, Any]:
     """The additive fields of the range: ``shots`` (one per arrow), ``music`` (each piece and its beat
-    times) and ``tallies`` (the 數獲); present only when the script has them, so older files read the same."""
+    times), ``tallies`` (the 數獲) and ``laid`` (the 算 on the ground); present only when the script has them,
+    so older files read the same."""
     out: dict[str, Any] = {}
     if ch.shots:
         out["shots"] = [_shot(s) for s in ch.shots]
@@ -105,6 +106,10 @@ def _shooting(ch: Choreography) -> dict[str, Any]:
     if ch.tallies:
         out["tallies"] = [{"t": _r(t.t), "figure": t.figure, "step": t.step, "right": t.right, "left": t.left,
                            "said": t.said, "words": t.words, "passages": list(t.passages)} for t in ch.tallies]
+    if ch.laid:
+        out["laid"] = [{"kind": p.kind, "n": p.n, "side": p.side, "x": _r(p.x), "y": _r(p.y), "tip": _r(p.tip),
+                        "t0": _r(p.t0), "t1": _r(p.t1) if math.isfinite(p.t1) else None, "step": p.step}
+                       for p in ch.laid]
     return out
 
 
@@ -134,6 +139,8 @@ def _carry(h: Hold) -> dict[str, Any]:
         entry["rests"] = {"x": _r(x), "y": _r(y)}
         if h.landmark:
             entry["landmark"] = h.landmark
+        if h.parts:
+            entry["parts"] = dict(h.parts)
     if h.step:
         entry["step"] = h.step
     return entry

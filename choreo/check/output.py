@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from choreo.check.readings import ReadingsTable
 from choreo.check.results import CheckReport
-from choreo.compare import describe_acts, describe_order
+from choreo.compare import describe_acts, describe_laid, describe_order
 from choreo.model import Choreography
 
 FORMAT = "yili-check"
@@ -73,6 +73,8 @@ def text_table(table: ReadingsTable) -> str:
             lines.append(f"  order differs in {d.step} ({o.what}): {describe_order(o, base, reading)}")
         for reading, *act in d.acts:
             lines.append(f"  acts differ in {d.step}: {describe_acts(tuple(act), base, reading)}")
+        for reading, *laid in d.laid:
+            lines.append(f"  算 differ in {d.step}: {describe_laid(tuple(laid), base, reading)}")
     return "\n".join(lines)
 
 

@@ -37,6 +37,7 @@ class DifferingStep:
     facings: tuple[tuple[str, str, float, float], ...]  # (reading, figure, base bearing, its bearing)
     orders: tuple[tuple[str, cmp.OrderDifference], ...]  # (reading, order reversed against the base)
     acts: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = ()  # (reading, figure, base events, its)
+    laid: tuple[tuple[str, str, str], ...] = ()  # (reading, the 算 laid under the base, under it)
 
 
 def _num(d: float) -> float | None:
@@ -64,7 +65,8 @@ class ReadingsTable:
                                  "lead": {base: round(o.lead[0], 3), r: round(o.lead[1], 3)}}
                                 for r, o in d.orders],
                      "acts": [{"reading": r, "figure": f, "events": {base: list(x), r: list(y)}}
-                              for r, f, x, y in d.acts]}
+                              for r, f, x, y in d.acts],
+                     "laid": [{"reading": r, "laid": {base: x, r: y}} for r, x, y in d.laid]}
                     for d in self.differing_steps]}
 
 
@@ -92,5 +94,6 @@ def compare(choreographies: list[Choreography], reports: list[CheckReport]) -> R
             tuple(sorted({n for _, d in found for n in d.moved})),
             tuple((r, f.figure, *f.bearings) for r, d in found for f in d.figures if f.turned),
             tuple((r, o) for r, d in found for o in d.orders),
-            tuple((r, *act) for r, d in found for act in d.acts)))
+            tuple((r, *act) for r, d in found for act in d.acts),
+            tuple((r, *d.laid) for r, d in found if d.laid is not None)))
     return ReadingsTable(rows, tuple(differing))

@@ -28,6 +28,7 @@ from choreo.render.marks.pictograms import pictogram_marks, pictogram_of
 from choreo.render.marks.shapes import Mark as Shape
 from choreo.render.marks.shapes import toward
 from choreo.render.marks.turns import TurnIndex, turn_arc
+from choreo.render.partsdraw import part_badges
 from choreo.render.planlayout import PlanLayout
 from choreo.render.rangemarks import draw_side_hold
 from choreo.render.style import CAPTION, INK, PLAN, colour_of
@@ -181,8 +182,12 @@ class FigureLayer:
                                                 [box], None if small else label, 1, shapes))
                         continue
                 r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
-                out.append(PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
-                                None if small else label, 1))
+                placed = PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
+                                      None if small else label, 1)
+                if not small:  # its parts' badges (脯, 醢) are its too: labels keep off them
+                    placed.boxes.extend((x, y, x + w, y + h) for x, y, w, h in
+                                        (b.box for b in part_badges(self.choreo, [placed], t, cfg.deco_px(16))))
+                out.append(placed)
                 continue
             r = max(vp.length(info.radius or 1.0), (3.5 if small else 8) * k)
             boxes = [(px - r, py - r, px + r, py + r)]

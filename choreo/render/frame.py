@@ -22,6 +22,7 @@ from choreo.render.caption import CaptionBand
 from choreo.render.card import TitleCard
 from choreo.render.comparecaption import COMPARE_BAND, CompareCaptionBand
 from choreo.render.config import RenderConfig
+from choreo.render.countdraw import draw_counters
 from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, furniture_boxes, label_measure
 from choreo.render.figstate import own_landmarks
 from choreo.render.figures import FigureLayer
@@ -32,6 +33,7 @@ from choreo.render.labelling import corner_box, key_size
 from choreo.render.marks.legend import legend_marks, legend_size
 from choreo.render.marks.paint import paint as paint_marks
 from choreo.render.marks.shapes import Mark
+from choreo.render.partsdraw import draw_part_badges, part_badges
 from choreo.render.placement import settle
 from choreo.render.planlayer import PlanLayer, quantised
 from choreo.render.planlayout import (
@@ -55,6 +57,7 @@ from choreo.render.shotinset import (
 from choreo.render.style import INK, PLAN
 from choreo.render.text import TextCache
 from choreo.render.viewport import Rect, Viewport, fit
+from choreo.roles import group_colour
 
 CAPTION_BAND = 150  # pixels at a 720-px frame
 FULL_STRIP = 0.34  # the strip's share of the width with --camera full
@@ -430,12 +433,15 @@ class FrameRenderer:
         if "key" in fl.furniture:  # under the figures, as the furniture: where it must, a disc shows over it
             self._draw_key(surf, fl)
         draw_loose_cords(surf, vp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
+        draw_counters(surf, vp, self.choreo, t, self.cfg.font_scale)  # the 算 on the ground, under the figures
         if self.comparison is not None and self.plan_ghosts:
             paint_plan_ghosts(surf, self.plan_ghosts, vp, self.cfg, self.texts)
         self.figures.paint(surf, vp, fl.figures, t, small=False)
         arrows = self.flight_prims(vp, t)
         if arrows:
             paint_inset(surf, arrows, self.texts)
+        draw_part_badges(surf, part_badges(self.choreo, fl.figures, t, self.cfg.deco_px(16)), self.texts,
+                         self.cfg.deco_px(12), group_colour("object"), INK)  # 脯 and 醢 where they lie
         paint_ghosts(surf, list(fl.ghosts), self.cfg, self.texts)
         self.figures.blit_labels(surf, fl.labels)
         blit_ghost_labels(surf, list(fl.ghost_labels), self.texts)

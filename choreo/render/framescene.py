@@ -13,11 +13,14 @@ import math
 from choreo.model import Step
 from choreo.render.caption import display_clause, passage_label
 from choreo.render.comparecaption import CompareCaptionBand
+from choreo.render.countdraw import COLOUR as COUNTER_COLOUR
+from choreo.render.countdraw import counter_strokes
 from choreo.render.drawplan import placed_plan_labels, scale_bar_parts
 from choreo.render.figures import PlacedFigure, wedge_tip
 from choreo.render.frame import KEY_TEXT
 from choreo.render.ghosts import GHOST_TINT, ghost_primitives, plan_ghost_primitives
 from choreo.render.marks.scene import mark_prims
+from choreo.render.partsdraw import part_badges
 from choreo.render.planlayer import quantised
 from choreo.render.planlayout import clear_boxes, strip_labels
 from choreo.render.rangemarks import loose_cords as range_loose_cords
@@ -92,10 +95,13 @@ class FrameScene:
             for entry, x, y in r.key_rows(fl):
                 out.append(run(texts, entry, cfg.px(KEY_TEXT), INK, x, y, None, "key"))
         out += self.loose_cords(vp, t)
+        out += [Poly(pts, None, COUNTER_COLOUR, w, closed=False)
+                for pts, w in counter_strokes(r.choreo, vp, t, cfg.font_scale)]  # the 算 on the ground
         if r.comparison is not None and r.plan_ghosts:
             out += plan_ghost_primitives(r.plan_ghosts, vp, cfg.font_scale)
         out += self.figures(vp, fl.figures, t, small=False)
         out += r.flight_prims(vp, t)  # an arrow leaving the 物
+        out += self.parts(fl.figures, t)
         out += ghost_primitives(list(fl.ghosts), cfg.font_scale)
         out += self.figure_labels(fl.labels)
         for text, x, y, size in fl.ghost_labels:
@@ -112,6 +118,16 @@ class FrameScene:
                             closed=False))
             out.append(Poly(tuple(vp.to_screen(x, y) for x, y in slack), None, PLAN["target"], max(1, round(1.5 * k)),
                             closed=False))
+        return out
+
+    def parts(self, figs, t: float) -> list:
+        """The 脯 and 醢 of a 薦 at rest, each on its side (partsdraw.py), as the frame paints them."""
+        out = []
+        for b in part_badges(self.r.choreo, figs, t, self.cfg.deco_px(16)):
+            x, y, w, h = (round(v) for v in b.box)
+            out.append(_rect(x, y, w, h, fill=group_colour("object"), stroke=INK, width=1, radius=3))
+            g = run(self.texts, b.part, self.cfg.deco_px(12), (255, 255, 255), 0, 0, where=f"part of {b.obj}")
+            out.append(moved(g, x + (w - g.box[2]) / 2, y + (h - g.box[3]) / 2))
         return out
 
     def scale_bar(self, vp: Viewport, box) -> list:

@@ -63,6 +63,8 @@ FACING = ArgType("a facing (北面 … 西南面, 負侯) or a bearing in degree
                  lambda v: (isinstance(v, str) and v in FACING_WORDS) or (is_number(v) and abs(v) <= 3600))
 NAMES = ArgType("a name or a list of names",
                 lambda v: _name(v) or (isinstance(v, list) and bool(v) and all(_name(x) for x in v)))
+PARTS = ArgType("{PART: 東|西|南|北, …}",
+                lambda v: isinstance(v, dict) and bool(v) and all(_name(k) and v[k] in ("東", "西", "南", "北") for k in v))
 SECONDS = number("seconds", 0, 3600)
 DISTANCE = number("尺", 0, 60)
 ARROWS = number("arrows", 0, 100, whole=True)

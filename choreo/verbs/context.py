@@ -116,5 +116,6 @@ class VerbContext(Protocol):
     def hand_over(self, giver: str, receiver: str, thing: str, done: float) -> None:
         """The giver hands the object to the receiver, who holds it from ``done``."""
 
-    def set_down(self, figure: str, thing: str, t: float, done: float, spot: XY, landmark: str = "") -> None:
+    def set_down(self, figure: str, thing: str, t: float, done: float, spot: XY, landmark: str = "",
+                 parts: tuple[tuple[str, str], ...] = ()) -> None:
         """The figure sets the object down at ``spot`` (by ``landmark``) from ``t`` to ``done``."""

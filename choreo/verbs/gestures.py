@@ -215,8 +215,10 @@ def _set_down(name: str, gloss: str):
     def run(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
         figure = members[0]
         arg = action.arg
+        parts: tuple[tuple[str, str], ...] = ()
         if isinstance(arg, dict):
             what, where = arg.get("what"), arg.get("at")
+            parts = tuple((str(k), str(v)) for k, v in (arg.get("parts") or {}).items())
         else:
             what, where = arg, None
         duration = ctx.param("dur.取")
@@ -229,10 +231,12 @@ def _set_down(name: str, gloss: str):
             spot = (place.x, place.y) if place is not None else ctx.timeline(figure).pos
             bare = place is not None and not place.relation and place.anchor in ctx.venue.landmarks
             landmark = place.anchor if bare else ""
-            ctx.set_down(figure, thing, t, t + duration, spot, landmark)
+            ctx.set_down(figure, thing, t, t + duration, spot, landmark, parts)
         ctx.event(figure, name, duration, "" if what is None else str(what))
 
-    run.__doc__ = f"{name} — {gloss}. With {{what: OBJECT, at: PLACE}} the object is left at that place."
+    run.__doc__ = (f"{name} — {gloss}. With {{what: OBJECT, at: PLACE}} the object is left at that place; "
+                   "``parts: {脯: 西, 醢: 東}`` says how its parts lie there (each a direction from its place: "
+                   "the 薦's 籩 of 脯 and 豆 of 醢, 鄭 「設籩在東，豆在西」〔000〕).")
     verb(name, kind="gesture", args="an object, or {what: OBJECT, at: PLACE}",
          example=f"弟子1: [{{{name}: {{what: 楅, at: 楅}}}}]")(run)
 

@@ -77,11 +77,12 @@ def modifier(name: str, *, args: str, example: str, doc: str) -> None:
 
 # The argument each verb takes, and each modifier's value: declared here, beside the registry, so that
 # the parser checks them before anything is planned (a verb then reads a value of the declared type).
-_PLACEMENT = at.NOTHING | at.NAME | at.mapping(("what",), {"at": at.PLACE})
+_PLACEMENT = at.NOTHING | at.NAME | at.mapping(("what",), {"at": at.PLACE, "parts": at.PARTS})
 ARGUMENTS: dict[str, at.ArgType] = {
     "俟": at.NOTHING | at.number("seconds", 0, 3600, low_open=False) | at.NAME,
     "射": at.NOTHING | at.ARROWS, "拾發": at.NOTHING | at.ARROWS,
-    "獲": at.NOTHING | at.NAME, "釋獲": at.NOTHING | at.NAME, "告獲": at.NOTHING | at.NAME, "奏": at.NAME,
+    "獲": at.NOTHING | at.NAME, "釋獲": at.NOTHING | at.NAME,
+    "數": at.mapping(("side", "lay"), {"at": at.NAME, "異": at.NAME, "距": at.DISTANCE}), "兼斂": at.NOTHING, "告獲": at.NOTHING | at.NAME, "奏": at.NAME,
     "止樂": at.NOTHING | at.NAME, "俟樂": at.NOTHING,
     "取": at.NOTHING | at.NAME,
     "授": at.mapping(("to",), {"what": at.NAME}), "受": at.mapping(("from",), {"what": at.NAME}),
@@ -108,4 +109,5 @@ MODIFIER_VALUES: dict[str, at.ArgType] = {
     "相左": at.NAME | at.mapping(("with",), {"at": at.PLACE}), "面": at.FACING,
     "并行": at.TRUE | at.NAME, "耦少退": at.TRUE | at.NAME, "徐": at.SECONDS,
     "三等": at.FLAG, "盡階": at.FLAG, "先": at.NAME, "少右": at.FLAG, "少左": at.FLAG, "侯": at.NAME, "不以樂志": at.TRUE | at.NAME,
+    "算": at.NAME,
 }

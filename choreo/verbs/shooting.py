@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from choreo import counters as cnt
 from choreo.errors import ScriptError, suggest
 from choreo.script import Action
-from choreo.shooting import LEFT, RIGHT, Music, Shot, Tally, chun_ji
+from choreo.shooting import LEFT, RIGHT, Laid, Music, Shot, Tally, chun_ji
 from choreo.verbs.registry import modifier, verb
 
 if TYPE_CHECKING:
@@ -36,6 +37,10 @@ modifier("侯", args="the 侯 aimed at (default: the venue's only 侯, else the 
 modifier("不以樂志", args="true, or the member of a pair it excuses", example="- {拾發: 4, 不以樂志: 公}",
          doc="「公樂作而後就物，稍屬，不以樂志」〔003〕: his shots need not keep the music's beat; a hit of his is "
              "counted all the same (choice: the text excuses him from the music, not from the count).")
+modifier("算", args="縮 or 橫", example="- {釋獲: 上耦, 算: 縮}",
+         doc="How each 算 laid for a hit lies: 縮 (東西 to the 釋獲者, who faces east; 末 east) or 橫 (南北, 南末). "
+             "Without it 橫 (choice: the way the 經 lays the 算 at 中西, 「橫委其馀于中西，南末」〔000〕); 敖 "
+             "「此毎释一算亦缩之与」〔001〕 lays them 縮.")
 
 
 def _target(ctx: VerbContext, figure: str, action: Action) -> Landmark:
@@ -193,7 +198,7 @@ def call_hits(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Ac
 
 
 @verb("釋獲", kind="shooting", args="whose hits he counts (a figure or a group); nothing: one counter",
-      example="釋獲者: [坐, {釋獲: 上耦}, 興]")
+      example="釋獲者: [坐, {釋獲: 上耦}, 興]", modifiers=("算",))
 def lay_counters(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
     """釋獲 — lay a counter down: 「若中，則釋獲者坐而釋獲，每一個釋一[算]。上射於右，下射於左」〔000〕. With the
     archers named, one counter (``dur.釋獲``) for each of their hits in this passage, once it is called
@@ -214,6 +219,91 @@ def lay_counters(ctx: VerbContext, actor: str, members: tuple[str, ...], action:
         tl.hold(calls.get(i, shot.arrival))
         ctx.book.counters.append((i, scorer, round(tl.t, 6)))
         ctx.event(scorer, "釋獲", ctx.param("dur.釋獲"), shot.side)
+        if shot.side:
+            _lay_for_hit(ctx, scorer, shot.side, action)
+
+
+def _lie(action: Action) -> float:
+    lie = str(action.mods.get("算", "橫"))
+    if lie not in cnt.LIES:
+        raise ScriptError(f"算: '{lie}' is neither 縮 nor 橫", action.loc, suggest(lie, list(cnt.LIES)))
+    return cnt.LIES[lie]
+
+
+def _lay_for_hit(ctx: VerbContext, scorer: str, side: str, action: Action) -> None:
+    """The 算 laid for one hit, on the ground beside the scorer (the next free place of its heap)."""
+    tl, book = ctx.timeline(scorer), ctx.book
+    x, y = tl.pos
+    origin = cnt.heap_origin(x, y, tl.facing, side, ctx.param("算.側"), ctx.param("算.前"))
+    tip = _lie(action)
+    n = len(book.lying(tl.t, side, ("算",)))
+    px, py = cnt.slot(origin, *cnt.heap_growth(tl.facing, side, tip), n)
+    book.laid.append(Laid("算", 1, side, round(px, 4), round(py, 4), tip, round(tl.t, 6), ctx.step.id))
+
+
+@verb("數", kind="shooting", args="{side: 右|左, lay: 委|純|奇, at: 東|西|南|北|當, 距: 尺, 異: 東|西|南|北}",
+      example="釋獲者: [{數: {side: 右, lay: 委, at: 南, 異: 南}}]")
+def count_out(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
+    """數 — the 數獲, one part at a time: 「二[算]為純」, 「實于左手，十純則縮而委之」, 「每委異之」, 「有馀純，則橫於下」,
+    「一[算]為奇，奇則又縮諸純下」〔000〕. ``lay: 委`` takes up the side's heap of 算 (laid for hits) two by two
+    (「一純以取」, as 001 has the words the seed 000 garbles: one 取 a 純) and lays each ten 純 as a 委, 縮; ``lay: 純`` lays the 純 left over, 橫; ``lay: 奇`` the odd
+    one, 縮. ``at``: where that kind goes, a direction (``距`` 尺, default ``算.距``) from the last piece before it
+    (the 委 from the heap, the 純 from the 委, the 奇 from the 純; 當: on the same spot); ``異``: the direction in
+    which each further piece goes, ``算.間`` 尺 apart (「每委異之」); without it the 純 lie together as one.
+    """
+    figure = members[0]
+    arg = action.arg
+    side, kind = str(arg["side"]), str(arg["lay"])
+    for key, allowed in (("side", (RIGHT, LEFT)), ("lay", tuple(cnt.KIND_LIE))):
+        if str(arg[key]) not in allowed:
+            raise ScriptError(f"數: {key} '{arg[key]}' is not one of {', '.join(allowed)}", action.loc,
+                              suggest(str(arg[key]), list(allowed)))
+    for key in ("at", "異"):
+        if key in arg and str(arg[key]) not in cnt.DIRECTIONS:
+            raise ScriptError(f"數: {key} '{arg[key]}' is not a direction ({'、'.join(cnt.DIRECTIONS)})",
+                              action.loc, suggest(str(arg[key]), list(cnt.DIRECTIONS)))
+    book, tl = ctx.book, ctx.timeline(figure)
+    counts = book.counts.setdefault(side, {})
+    if kind == "委":
+        heap = [book.laid[i] for i in book.lying(tl.t, side, ("算",))]
+        counts.clear()
+        counts["n"] = len(heap)
+        counts["anchor"] = (sum(p.x for p in heap) / len(heap), sum(p.y for p in heap) / len(heap)) if heap else None
+        counts["heap"] = [(p.x, p.y) for p in heap]
+        book.taken.append((round(tl.t, 6), side))
+        for _ in range(len(heap) // 2 + len(heap) % 2):  # 「一純以取」: one 取 for each 純 (and the 奇)
+            ctx.event(figure, "取", ctx.param("dur.取") / 2, "算")
+    if counts.get("anchor") is None:
+        ctx.event(figure, "委", ctx.param("dur.取"), "算")
+        return
+    wei, chun, ji = cnt.count_pieces(counts["n"])
+    number = {"委": wei, "純": chun, "奇": ji}[kind]
+    gap, far = ctx.param("算.間"), float(arg.get("距", ctx.param("算.距")))
+    where = str(arg.get("at", "當"))
+    if kind == "委":  # beyond the heap's edge that way, not its middle (a heap of many rows is long)
+        before = cnt.edge(counts["heap"], counts["anchor"], where)
+    else:
+        before = counts.get({"純": "委", "奇": "純"}[kind], counts["anchor"])
+    start = cnt.step_from(before, where, far)
+    apart = arg.get("異")
+    size = {"委": 20, "純": 2, "奇": 1}[kind]
+    if apart is None and kind == "純":
+        pieces = [(start, size * number)] if number else []
+    else:
+        pieces = [(cnt.step_from(start, str(apart or "當"), gap * k), size) for k in range(number)]
+    counts[kind] = pieces[-1][0] if pieces else start  # the next kind goes on from the last piece of this one
+    tip = cnt.LIES[cnt.KIND_LIE[kind]]
+    for (px, py), n in pieces:
+        ctx.event(figure, "委", ctx.param("dur.取"), kind)
+        book.laid.append(Laid(kind, n, side, round(px, 4), round(py, 4), tip, round(tl.t, 6), ctx.step.id))
+
+
+@verb("兼斂", kind="shooting", args="nothing", example="釋獲者: [坐, 兼斂, 興]")
+def gather_all(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action) -> None:
+    """兼斂 — take up every 算 lying: 「兼斂[算]，實八[算]于中」〔000〕 (敖 「兼敛左右之算及横于中西者而执之也」〔001〕)."""
+    figure = members[0]
+    ctx.book.taken.append((round(ctx.timeline(figure).t, 6), ""))
+    ctx.event(figure, "取", ctx.param("dur.取"), "算")
 
 
 @verb("告獲", kind="shooting", args="the words the text gives (右賢於左, 左賢於右, 左右鈞), optional",

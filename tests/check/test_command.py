@@ -90,7 +90,7 @@ def test_json_validates_against_the_documented_schema_and_compares_readings(plan
     assert doc["ok"] and [r["reading"] for r in doc["runs"]] == ["zheng", "ao"]
     (cmp,) = doc["comparisons"]
     assert cmp["differing_steps"] == [{"step": "s1", "max_distance": 3.0, "figures": ["司射"], "facings": [],
-                                       "orders": [], "acts": []}]
+                                       "orders": [], "acts": [], "laid": []}]
     assert main(["check", str(planner / "bad.yaml"), "--json"]) == 1
     doc = json.loads(capsys.readouterr().out)
     jsonschema.validate(doc, SCHEMA)

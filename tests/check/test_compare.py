@@ -68,6 +68,8 @@ def test_check_json_carries_the_ascent_order_of_the_bin_and_the_host_under_ao(ca
     assert [o["first"] for o in downs] == [{"zheng": "賓", "ao": "主人"}]
     # 敖's refill of the 中 moves the 釋獲者's 坐、興 into the next pair's ascent
     assert {"reading": "ao", "figure": "釋獲者", "events": {"zheng": [], "ao": ["坐", "興"]}} in steps["s18"]["acts"]
+    # and the 算 he lays for each hit lie otherwise (敖 「每释一算亦缩之」〔001〕): reported with the words for each
+    assert steps["s12"]["laid"] == [{"reading": "ao", "laid": {"zheng": "5 算 橫", "ao": "5 算 縮"}}]
 
 
 READINGS = (ROOT / "docs" / "readings.md").read_text(encoding="utf-8")  # equal to a fresh render (test_bundled)
@@ -92,6 +94,18 @@ def test_the_ascent_order_reading_says_who_goes_up_first_under_each():
     order = _entry("凡耦之升降皆上射先而下射后", "**b3c**")
     assert "賓 goes up first under zheng (by 3.0 s), 主人 under ao" in order
     assert "賓 goes down first under zheng" in order and "no measurable change" not in READINGS
+
+
+def test_a_step_changed_for_two_reasons_shows_each_under_its_own_note():
+    """The refill of the 中 done under 敖 as the 賓 and the 主人 go up is its own entry's, not the ascent order's."""
+    order = _entry("凡耦之升降皆上射先而下射后", "**b3c**")
+    assert "replaces the actions of: 賓、主人;" in order and "釋獲者" not in order
+    refill = _entry("此一节在于次耦升而将射之时也")
+    assert "b3b 「階下揖，」" in refill.split("\n")[2]
+    # and the 算 of e.6, counted in e.8, are measured in the whole rite where the passage alone has none
+    count = _entry("下谓委之西横之者冝变于上纯自二以上则亦毎纯异之以次而西此横者亦南末也")
+    assert "(in the whole rite, `xiangshe/full.yaml` e8.s06)" in count
+    assert "5 純 橫 one by one under ao, 5 純 橫 together under zheng" in count
 
 
 def test_section_references_link_to_headings_of_the_repository_domain_md():
