@@ -214,10 +214,9 @@ def render() -> str:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else ROOT / "docs" / "coverage.md"
-    out.write_text(render(), encoding="utf-8")
-    print(f"wrote {out}")
-    return 0
+    from choreo.docgen import generate
+
+    return generate(argv, "python -m choreo.coverage", ROOT / "docs" / "coverage.md", render)
 
 
 if __name__ == "__main__":

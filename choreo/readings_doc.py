@@ -212,10 +212,9 @@ def render() -> str:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else Path(__file__).resolve().parents[1] / "docs" / "readings.md"
-    out.write_text(render(), encoding="utf-8")
-    print(f"wrote {out}")
-    return 0
+    from choreo.docgen import generate
+
+    return generate(argv, "python -m choreo.readings_doc", Path(__file__).resolve().parents[1] / "docs" / "readings.md", render)
 
 
 if __name__ == "__main__":

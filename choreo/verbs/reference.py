@@ -155,10 +155,9 @@ def render() -> str:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else Path(__file__).resolve().parents[2] / "docs" / "script-language.md"
-    out.write_text(render(), encoding="utf-8")
-    print(f"wrote {out}")
-    return 0
+    from choreo.docgen import generate
+
+    return generate(argv, "python -m choreo.verbs.reference", Path(__file__).resolve().parents[2] / "docs" / "script-language.md", render)
 
 
 if __name__ == "__main__":
