@@ -141,26 +141,22 @@ class Camera:
     def _raw_box(self, names: list[str], t: float, places: np.ndarray | None = None) -> Bounds | None:
         """The actors' positions over the window round t and the named ``places`` on their side of
         the range (the hall's or the 侯's), padded (None when nobody is there)."""
-        xs, ys = [], []
-        ts = t + _OFFSETS
+        pts = []
+        ts = (t + _OFFSETS).tolist()
         for name in names:
             track = self.choreo.tracks[name]
             if not len(track.samples):
                 continue
             still = track.still_span(t)
             if still is not None and still[0] <= ts[0] and ts[-1] < still[1]:  # one place all the window
-                at = track.at(t)
-                xs.append(np.array(at[:1]))
-                ys.append(np.array(at[1:2]))
+                pts.append(track.at(t)[:2])
                 continue
-            tt = ts[track.present(ts)]  # absent before the first sample and while outside
-            if len(tt):
-                at = track.at_times(tt)  # Track.at at all these times at once
-                xs.append(at[:, 0])
-                ys.append(at[:, 1])
-        if not xs:
+            # Track.at at each moment (None: absent before the first sample and while outside); nine
+            # bisections cost less than numpy's calls on a few samples
+            pts += [at[:2] for at in map(track.at, ts) if at is not None]
+        if not pts:
             return None
-        arr = np.column_stack((np.concatenate(xs), np.concatenate(ys)))
+        arr = np.array(pts, dtype=float)
         hall = arr[arr[:, 1] >= self.layout.range_top]
         if len(hall) and len(hall) < len(arr):
             arr = hall  # actors in the range are shown by the strip

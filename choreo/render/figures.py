@@ -90,6 +90,7 @@ class FigureLayer:
         self._track_rows: dict[str, list] = {}  # the tracks' samples as lists (a trail reads a few)
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
         self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
+        self._stacked_at: tuple = (None, None, [])  # (drawing order, t, that order stacked at t)
         self._carried_at: tuple[float | None, dict[str, bool]] = (None, {})  # t → object carried?
         self._badges: dict[tuple, pygame.Surface] = {}  # badges and pictograms, drawn once
         self._unit = max(1.5, 2.2 * cfg.deco_scale)
@@ -215,7 +216,15 @@ class FigureLayer:
     def _stacked(self, order: list, t: float) -> list:
         """The drawing order with the objects drawn as pictograms after those drawn in their landmark's
         shape, and each one resting on another's place (the 觶 set on the 豐: its rest is the 豐's
-        landmark) last, so that it is set on top of that one."""
+        landmark) last, so that it is set on top of that one (once a moment: the main view and the strip ask)."""
+        last = self._stacked_at
+        if last[0] is order and last[1] == t:
+            return last[2]
+        out = self._stack(order, t)
+        self._stacked_at = (order, t, out)
+        return out
+
+    def _stack(self, order: list, t: float) -> list:
         on: dict[str, int] = {}
         for name, info in order:
             if info.kind != "object":
@@ -347,10 +356,15 @@ class FigureLayer:
         if not small:
             paint_marks(surf, self.passing_marks_at(vp, t), self.texts)
         clip = surf.get_clip()
+        cl, ct, cr, cb = clip.left, clip.top, clip.right, clip.bottom
+        near = EXTENT_MARGIN * k
+        deco = cfg.deco_px(12)
         for f in figs:
-            x0, y0, x1, y1 = self.drawn_extent(f)
-            if x1 < clip.left or x0 > clip.right or y1 < clip.top or y0 > clip.bottom:
-                continue  # nothing of him would fall inside the panel (most of the court, zoomed in)
+            reach = 2 * f.r + near  # the common cases first: well inside the panel, or the whole extent
+            if not (f.px + reach >= cl and f.px - reach <= cr and f.py + reach >= ct and f.py - reach <= cb):
+                x0, y0, x1, y1 = self.drawn_extent(f)
+                if x1 < cl or x0 > cr or y1 < ct or y0 > cb:
+                    continue  # nothing of him would fall inside the panel (most of the court, zoomed in)
             px, py, r = f.px, f.py, f.r
             colour = self._colours.get(f.name) or colour_of(f.info)
             if f.shapes:
@@ -376,7 +390,7 @@ class FigureLayer:
             if not small:
                 self._wedge(surf, px, py, r, f.pose.bearing, k)
                 paint_marks(surf, self.disc_marks(f, t), self.texts)
-                self._carried(surf, f, cfg.deco_px(12), self.choreo.states_at(f.name, t))
+                self._carried(surf, f, deco, self.choreo.states_at(f.name, t))
                 paint_marks(surf, self.turn_marks(f, t, vp))
                 if self.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                     draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
