@@ -54,12 +54,15 @@ def default_row(row: Row) -> list[Box]:
 
 
 def spots(row: Row) -> list[tuple[float, float]]:
-    """Top-left corners tried for the row, best first: under the disc, then clear under it, beside
-    it (right, left), above it, and the diagonals, each ring a row's width (or height) further out."""
+    """Top-left corners tried for the row, best first: under the disc, then clear under it (two rows
+    deep), beside it (right, left), above it, and the diagonals, each ring a row's width (or height)
+    further out."""
     w, h = row_size(row.sizes)
     b = row.body
     px, py = row.px, row.py
     out = [(px - w / 2, py + row.r * 0.55)]
+    # under the disc first, two rows deep: a file's things stay under it, its names and numbers over it
+    out += [(px - w / 2, b[3] + 1 + k * (h + ROW_GAP)) for k in range(2)]
     for k in range(ROW_TRIES):
         dx, dy = k * (w + ROW_GAP), k * (h + ROW_GAP)
         right, left, below, above = b[2] + 1 + dx, b[0] - 1 - w - dx, b[3] + 1 + dy, b[1] - 1 - h - dy

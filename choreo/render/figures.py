@@ -168,8 +168,11 @@ class FigureLayer:
                 if pic is not None:  # drawn as what it is (a 觶 looks like a 觶), named by its label
                     box = self._rest_box(px, py, resting)
                     resting.append(box)
-                    out.append(PlacedFigure(name, info, pose, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2,
-                                            (box[2] - box[0]) / 2, (), [box], label, 1))
+                    placed = PlacedFigure(name, info, pose, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2,
+                                          (box[2] - box[0]) / 2, (), [box], label, 1)
+                    placed.boxes.extend((x, y, x + w, y + h) for x, y, w, h in  # its parts' badges (脯, 醢)
+                                        (b.box for b in part_badges(self.choreo, [placed], t, cfg.deco_px(16))))
+                    out.append(placed)
                     continue
                 rest = self.choreo.rest_of(name, t)
                 if rest is not None and self._own_of.get(rest.landmark) == name and rest.landmark in self._own:
@@ -183,6 +186,7 @@ class FigureLayer:
                                                 [box], None if small else label, 1, shapes))
                         continue
                 r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
+                resting.append((px - r, py - r, px + r, py + r))
                 placed = PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
                                       None if small else label, 1)
                 if not small:  # its parts' badges (脯, 醢) are its too: labels keep off them
@@ -294,7 +298,7 @@ class FigureLayer:
         other row and no ``hard`` box (furniture), inside ``bounds`` (carried.py): the frame's
         placement pass, before the labels."""
         x0, y0, x1, y1 = bounds  # a figure off the panel keeps his row where it stands (out of sight)
-        holders = [k for k, f in enumerate(figs) if len(f.boxes) > 1 and x0 <= f.px <= x1 and y0 <= f.py <= y1]
+        holders = [k for k, f in enumerate(figs) if f.held and len(f.boxes) > 1 and x0 <= f.px <= x1 and y0 <= f.py <= y1]
         if not holders:
             return figs
         discs = [f.boxes[0] for f in figs]
@@ -310,9 +314,10 @@ class FigureLayer:
         """The side of a carried thing's pictogram: readable at 640×360 (choice, judged on stills)."""
         return max(12, self.cfg.deco_px(18))
 
-    def label_plan(self, figs: list[PlacedFigure], taken: list, clip, hard=(), hidden=()) -> tuple[list, list]:
+    def label_plan(self, figs: list[PlacedFigure], taken: list, clip, hard=(), hidden=()) -> tuple[list, list, list]:
         """Figure labels clear of every disc, held object, box in ``taken`` and other label (labelling.py):
-        ``(drawing orders (text, left, top, size, False), keyed [(index into figs, number)])``.
+        ``(drawing orders (text, left, top, size, False), keyed [(index into figs, number)], runs
+        [(first, last number) of each file numbered together])``.
 
         A person whose label fits nowhere beside him (a file shoulder to shoulder) is numbered: the
         number stands beside his disc (a drawing order like a label's) and the frame's key gives his name. ``taken`` is extended with
@@ -335,7 +340,7 @@ class FigureLayer:
         out += [(str(numbers[i]), box[0], box[1], cfg.px(KEY_TAG), False) for i, box in plan.tags]
         index = {id(f): k for k, f in enumerate(figs)}
         keyed = [(index[id(labelled[i])], n) for i, n in plan.keyed]
-        return out, keyed
+        return out, keyed, list(plan.runs)
 
     def place_labels(self, figs: list[PlacedFigure], taken: list, clip) -> list:
         """The drawing orders of :meth:`label_plan` (the numbered figures left aside)."""

@@ -25,11 +25,13 @@ from choreo.render.config import RenderConfig
 from choreo.render.countdraw import draw_counters
 from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, furniture_boxes, label_measure
 from choreo.render.figstate import own_landmarks
+from choreo.render.figurekey import KEY_HEIGHT, KEY_WIDTH, KeyLayout, key_entries, key_layout
 from choreo.render.figures import FigureLayer
+from choreo.render.framekey import KeyLook, PlanSigns, key_marks, key_size
 from choreo.render.ghostdraw import blit_ghost_labels, ghost_labels, paint_ghosts, paint_plan_ghosts
 from choreo.render.ghosts import Ghost, ghost_layout, plan_ghosts
 from choreo.render.insetplace import SAMPLE, InsetPlan, place_box, plan_places
-from choreo.render.labelling import corner_box, key_size
+from choreo.render.labelling import corner_box
 from choreo.render.marks.legend import legend_marks, legend_size
 from choreo.render.marks.paint import paint as paint_marks
 from choreo.render.marks.shapes import Mark
@@ -37,6 +39,7 @@ from choreo.render.partsdraw import draw_part_badges, part_badges
 from choreo.render.placement import settle
 from choreo.render.planlayer import PlanLayer, quantised
 from choreo.render.planlayout import (
+    PART_STYLES,
     build_layout,
     clear_boxes,
     split_panels,
@@ -63,7 +66,6 @@ CAPTION_BAND = 150  # pixels at a 720-px frame
 FULL_STRIP = 0.34  # the strip's share of the width with --camera full
 KEY_TEXT = 15  # the key's names, pixels at a 720-px frame
 KEY_TRIES = 3  # placements of the key and the labels round it (the key grows as names join it)
-KEY_HEIGHT = 0.45  # the key's columns are at most this part of the panel's height (then a column more)
 
 
 def _meets(a, b) -> bool:
@@ -75,6 +77,15 @@ def placement_inputs(figs) -> tuple:
     world places (files), what they hold; not their facing or posture beyond what their boxes show."""
     return tuple((f.name, f.px, f.py, f.r, tuple(f.boxes), f.label, f.priority, f.info.kind, bool(f.shapes),
                   f.pose.x, f.pose.y, f.held) for f in figs)
+
+
+def _union(a, b) -> tuple:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _holds(outer, inner) -> bool:
+    """A key of ``inner``'s size fits in ``outer`` at its top-left corner."""
+    return inner[2] - inner[0] <= outer[2] - outer[0] and inner[3] - inner[1] <= outer[3] - outer[1]
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,7 @@ class FrameLayout:
     inset: InsetLayout | None = None  # the target end while a pair shoots (choreo.render.shotinset)
     ghosts: tuple = ()  # a comparison's ghosts (choreo.render.ghosts.Ghost) and their labels, placed last
     ghost_labels: tuple = ()  # (text, left, top, size)
+    key_runs: tuple = ()  # (first, last number) of each file numbered together: one key entry each
 
 
 class FrameRenderer:
@@ -121,6 +133,8 @@ class FrameRenderer:
         self.painter = PlanPainter(self.layout, cfg, self.texts)  # the strip (a fixed view)
         self.layer = PlanLayer(self.layout, cfg, self.texts)  # the main view's plan, per zoom level
         self.figures = FigureLayer(choreo, cfg, self.texts, venue_layout, own)
+        self.plan_signs = PlanSigns(choreo.venue, self.layout)  # the stations and the 侯's bands: named where seen
+        self._sign_marks: dict = {}  # (entries, box) → the Marks of that key
         self.plan_ghosts = ()  # a venue comparison: what the other venue's plan draws otherwise
         if comparison is not None and comparison.by_venue:
             other = without_landmarks(build_layout(comparison.b.venue), frozenset(own_landmarks(comparison.b)))
@@ -129,6 +143,9 @@ class FrameRenderer:
         if self.strip_vp is not None and cfg.camera == "full" and self.layout.far_bounds is not None:
             # the whole court is the main view: the strip shows the target end, enlarged
             self.strip_vp = fit(self.layout.far_bounds, self.panels.strip, margin=0.06)
+        # the 侯's bands the strip shows (a fixed view): named in the main view's key too
+        self._strip_signs = tuple(e for e in self.plan_signs.visible(self.strip_vp) if e.kind == "band") \
+            if self.strip_vp is not None else ()
         self.surface = pygame.Surface(cfg.size)
         band = self.panels.bottom_band
         if band is None:
@@ -152,6 +169,7 @@ class FrameRenderer:
         self._legend_sizes: dict = {}  # (entries, panel width) → the legend's size and rows
         self._legend_marks: dict = {}  # (entries, box) → its Marks
         self._legend_keys: dict = {}  # box → the entries of the legend last laid out in it
+        self._sign_keys: dict = {}  # box → the plan marks' key entries last laid out in it
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
         for step in choreo.steps:
@@ -328,18 +346,26 @@ class FrameRenderer:
             return replace(fl, figures=figs, inset=inset)
         bar, north = furniture_boxes(vp, self.texts, cfg, [box for fig in figs for box in fig.boxes] + anchors + reserved)
         hard = [bar, north] + reserved
+        signs = self.plan_signs.visible(vp, also=self._strip_signs if inset is None else self.plan_signs.bands())
+        signs_box = None
+        if signs:  # the key to the stations and the 侯's bands in view, as furniture, clear of the figures
+            sw, sh = key_size(signs, label_measure(self.texts), self._signs_look())
+            signs_box = tuple(round(v) for v in corner_box(
+                vp.rect, sw, sh, cfg.dim(10), [b for fig in figs for b in fig.boxes] + anchors,
+                order=("bl", "br", "tl", "tr"), hard=hard))
+            hard.append(signs_box)
         figs = self.figures.place_carried(figs, hard, bounds)  # the pictogram rows, before the labels
         bodies = [box for fig in figs for box in fig.boxes]
         rows = [box for fig in figs for box in fig.boxes[1:]]
         fixed = bodies + hard
-        labels, keyed, key_box = [], [], None
+        labels, keyed, runs, key_box = [], [], [], None
         if cfg.labels:
-            labels, keyed = self.figures.label_plan(figs, fixed + anchors, vp.rect, hard=hard + rows, hidden=reserved)
+            labels, keyed, runs = self.figures.label_plan(figs, fixed + anchors, vp.rect, hard=hard + rows, hidden=reserved)
             for _ in range(KEY_TRIES):  # the key in a free corner, the labels planned again clear of it
                 if not keyed:
                     break
                 placed = [self._label_box(lab) for lab in labels]
-                box = self._key_box(vp, figs, keyed, bodies + placed, hard)
+                box = self._key_box(vp, figs, keyed, runs, bodies + placed, hard)
                 if box == key_box or not any(_meets(box, b) for b in placed + rows):
                     key_box = box  # it covers no name and no row: they stand as they are
                     break
@@ -348,18 +374,25 @@ class FrameRenderer:
                 bodies = [b for fig in figs for b in fig.boxes]
                 rows = [b for fig in figs for b in fig.boxes[1:]]
                 fixed = bodies + hard
-                labels, keyed = self.figures.label_plan(figs, fixed + anchors + [box], vp.rect,
+                labels, keyed, runs = self.figures.label_plan(figs, fixed + anchors + [box], vp.rect,
                                                         hard=hard + [box] + rows, hidden=reserved)
-            else:
-                if keyed:
-                    key_box = self._key_box(vp, figs, keyed, bodies + [self._label_box(lab) for lab in labels], hard)
+            else:  # the key and the names keep moving each other: the key takes the room of both its boxes
+                for _ in range(KEY_TRIES):
+                    if not keyed:
+                        break
+                    box = self._key_box(vp, figs, keyed, runs, bodies + [self._label_box(lab) for lab in labels], hard)
+                    if key_box is not None and _holds(key_box, box):
+                        break
+                    key_box = box if key_box is None else _union(key_box, box)
+                    labels, keyed, runs = self.figures.label_plan(figs, fixed + anchors + [key_box], vp.rect,
+                                                                  hard=hard + [key_box] + rows, hidden=reserved)
             if not keyed:
                 key_box = None
         label_boxes = [self._label_box(lab) for lab in labels]
         taken = fixed + label_boxes + ([key_box] if key_box else [])
         # the marks' legend last, in a corner that covers no figure, label or key: else it is left out
         marks_keys, marks_box = self.marks_legend(vp, figs, t, bodies + label_boxes + anchors,
-                                                  [bar, north] + reserved + ([key_box] if key_box else []), step,
+                                                  hard + ([key_box] if key_box else []), step,
                                                   keys=entries)
         if marks_box is not None and any(_meets(marks_box, b) for b in taken + anchors):
             marks_box = None
@@ -373,6 +406,9 @@ class FrameRenderer:
                 plan_out.append((lab, box))
                 shown.add(lab.text)
         furniture = {"scale bar": bar, "north": north}
+        if signs_box is not None:
+            furniture["plan key"] = signs_box
+            self._sign_keys[signs_box] = signs
         if marks_box is not None:
             furniture["marks"] = marks_box
             self._legend_keys[marks_box] = marks_keys
@@ -386,7 +422,7 @@ class FrameRenderer:
             placed = taken + [box for _, box in plan_out] + [g.box for g in ghosts]
             marks = tuple(ghost_labels(ghosts, self.texts, cfg, placed, vp.rect))
         fl = FrameLayout(vp, figs, tuple(labels), tuple(label_boxes), tuple(keyed), tuple(plan_out), furniture,
-                         inset, ghosts=tuple(ghosts), ghost_labels=marks)
+                         inset, ghosts=tuple(ghosts), ghost_labels=marks, key_runs=tuple(runs))
         self._placed = None if read is None else (read, fl)
         return fl
 
@@ -395,6 +431,23 @@ class FrameRenderer:
         if self._clear_memo[0] != vp:
             self._clear_memo = (vp, clear_boxes(self.layout, vp))
         return self._clear_memo[1]
+
+    def _signs_look(self) -> KeyLook:
+        return KeyLook(self.cfg.px(14), max(12, self.cfg.deco_px(18)), self.cfg.dim(5))
+
+    def plan_key_marks(self, fl) -> list:
+        """The Marks of the key to the stations and the 侯's bands the layout ``fl`` shows (none if none)."""
+        box = fl.furniture.get("plan key")
+        if box is None:
+            return []
+        entries = self._sign_keys[box]
+        marks = self._sign_marks.get((entries, box))
+        if marks is None:
+            palette = {k: PLAN[k] for k in ("background", "station", "wall", *PART_STYLES)}
+            marks = key_marks(entries, box, label_measure(self.texts), self._signs_look(), palette, PLAN["label"],
+                              PLAN["halo"], PLAN["frame"])
+            self._sign_marks[(entries, box)] = marks
+        return marks
 
     def legend_marks_of(self, fl, vp: Viewport) -> list:
         """The Marks of the marks' legend as the layout ``fl`` placed it (none when it has none)."""
@@ -406,16 +459,19 @@ class FrameRenderer:
         lw, lh = label_measure(self.texts)(text, size)
         return (lx, ly, lx + lw, ly + lh)
 
-    def _key_entries(self, figs, keyed) -> list[str]:
-        return [f"{n} {figs[i].label}" for i, n in keyed]
+    def _key_layout(self, vp: Viewport, figs, keyed, runs) -> KeyLayout:
+        """The key's lines for the numbered figures (a file numbered together: one entry), within
+        the part of the main view a key may take (figurekey.py)."""
+        entries = key_entries([(n, figs[i].label) for i, n in keyed], runs)
+        return key_layout(entries, label_measure(self.texts), self.cfg.px(KEY_TEXT), self.cfg.dim(4),
+                          vp.rect[2] * KEY_WIDTH, vp.rect[3] * KEY_HEIGHT)
 
-    def _key_box(self, vp: Viewport, figs, keyed, avoid, hard):
+    def _key_box(self, vp: Viewport, figs, keyed, runs, avoid, hard):
         """The key's box: sized for its entries, in a corner (or beside the furniture) clear of
         ``avoid`` (discs, labels) where it can be, never over ``hard`` (the furniture)."""
-        cfg = self.cfg
-        kw, kh, _ = key_size(self._key_entries(figs, keyed), label_measure(self.texts), cfg.px(KEY_TEXT),
-                             cfg.dim(4), vp.rect[3] * KEY_HEIGHT)
-        return corner_box(vp.rect, kw, kh, cfg.dim(10), avoid, order=("tl", "br", "bl", "tr"), hard=hard)
+        lay = self._key_layout(vp, figs, keyed, runs)
+        return corner_box(vp.rect, lay.width, lay.height, self.cfg.dim(10), avoid, order=("tl", "br", "bl", "tr"),
+                          hard=hard)
 
     def _draw_main(self, surf, vp: Viewport, level: float, t: float, step: Step | None, key,
                    manual: bool = False) -> None:
@@ -428,6 +484,7 @@ class FrameRenderer:
         draw_scale_bar(surf, vp, self.texts, self.cfg, fl.furniture["scale bar"])
         draw_north(surf, vp.rect, self.texts, self.cfg, fl.furniture["north"])
         paint_marks(surf, self.legend_marks_of(fl, vp), self.texts)
+        paint_marks(surf, self.plan_key_marks(fl), self.texts)
         for lab, box in fl.landmark_labels:
             surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"), box[:2])
         if "key" in fl.furniture:  # under the figures, as the furniture: where it must, a disc shows over it
@@ -527,35 +584,21 @@ class FrameRenderer:
                             trail_seconds=self.cfg.trail_seconds, trails=self.cfg.trails)
 
     def _draw_key(self, surf, fl: FrameLayout) -> None:
-        """The numbered figures' names, one a row, in a box with a halo-coloured ground."""
+        """The numbered figures' names in a box with a halo-coloured ground (a file: one entry)."""
         box = fl.furniture["key"]
         x0, y0, x1, y1 = (round(v) for v in box)
         pygame.draw.rect(surf, PLAN["halo"], (x0, y0, x1 - x0, y1 - y0), border_radius=3)
         pygame.draw.rect(surf, PLAN["frame"], (x0, y0, x1 - x0, y1 - y0), 1, border_radius=3)
-        size = self.cfg.px(KEY_TEXT)
-        for entry, x, y in self.key_rows(fl):
+        for entry, x, y, size in self.key_rows(fl):
             surf.blit(self.texts.render(entry, size, INK, where="key"), (x, y))
 
-    def key_rows(self, fl: FrameLayout) -> list[tuple[str, float, float]]:
-        """The key's rows (text, left, top) in its box: columns of at most KEY_HEIGHT of the panel."""
+    def key_rows(self, fl: FrameLayout) -> list[tuple[str, float, float, int]]:
+        """The key's lines (text, left, top, size) in its box, as figurekey.key_layout sets them."""
         if "key" not in fl.furniture:
             return []
         x0, y0 = fl.furniture["key"][:2]
-        pad = self.cfg.dim(4)
-        size = self.cfg.px(KEY_TEXT)
-        measure = label_measure(self.texts)
-        entries = self._key_entries(fl.figures, fl.keyed)
-        _, _, rows = key_size(entries, measure, size, pad, fl.viewport.rect[3] * KEY_HEIGHT)
-        out = []
-        x = x0 + pad
-        for k in range(0, len(entries), rows):
-            column = entries[k:k + rows]
-            y = y0 + pad
-            for entry in column:
-                out.append((entry, x, y))
-                y += measure(entry, size)[1]
-            x += max(measure(e, size)[0] for e in column) + pad
-        return out
+        lay = self._key_layout(fl.viewport, fl.figures, fl.keyed, fl.key_runs)
+        return [(text, x0 + x, y0 + y, int(lay.size)) for text, x, y in lay.lines]
 
     def marks_legend(self, vp: Viewport, figs, t: float, avoid, hard, step: Step | None = None,
                      keys: frozenset | None = None) -> tuple[frozenset, tuple | None]:

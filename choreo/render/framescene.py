@@ -17,7 +17,6 @@ from choreo.render.countdraw import COLOUR as COUNTER_COLOUR
 from choreo.render.countdraw import counter_strokes
 from choreo.render.drawplan import placed_plan_labels, scale_bar_parts
 from choreo.render.figures import PlacedFigure, wedge_tip
-from choreo.render.frame import KEY_TEXT
 from choreo.render.ghosts import GHOST_TINT, ghost_primitives, plan_ghost_primitives
 from choreo.render.marks.scene import mark_prims
 from choreo.render.partsdraw import part_badges
@@ -87,13 +86,14 @@ class FrameScene:
         out += self.scale_bar(vp, fl.furniture["scale bar"])
         out += self.north(fl.furniture["north"])
         out += mark_prims(r.legend_marks_of(fl, vp), texts)
+        out += mark_prims(r.plan_key_marks(fl), texts)
         for lab, box in fl.landmark_labels:
             out.append(run(texts, lab.text, lab.size, lab.colour, box[0], box[1], PLAN["halo"], "plan label"))
         if "key" in fl.furniture:
             x0, y0, x1, y1 = (round(v) for v in fl.furniture["key"])
             out.append(_rect(x0, y0, x1 - x0, y1 - y0, fill=PLAN["halo"], stroke=PLAN["frame"], width=1, radius=3))
-            for entry, x, y in r.key_rows(fl):
-                out.append(run(texts, entry, cfg.px(KEY_TEXT), INK, x, y, None, "key"))
+            for entry, x, y, size in r.key_rows(fl):
+                out.append(run(texts, entry, size, INK, x, y, None, "key"))
         out += self.loose_cords(vp, t)
         out += [Poly(pts, None, COUNTER_COLOUR, w, closed=False)
                 for pts, w in counter_strokes(r.choreo, vp, t, cfg.font_scale)]  # the 算 on the ground

@@ -5,7 +5,9 @@ Every person on the panel is named, beside his disc or, where there is no room, 
 in his disc and listed in a key. A label is one line, never broken: a name set one character per
 line (「釋/獲/者」) reads as three words. People standing in a file (the 三耦 at the 堂西, the 弟子
 in their rank) are labelled all on one side of the file, and those of them whose name has no room
-on that side are numbered in file order, so that a reader can tell which name belongs to which disc.
+on that side are numbered in file order (all of a file side by side along a row, where one name
+does not fit), their numbers in a line on that side, so that a reader can tell which name belongs
+to which disc; the key gives such a file one entry (figurekey.py).
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from choreo.render.placement import _clear, _inside, _near, spots
 Box = tuple[float, float, float, float]
 FILE_REACH = 7.0  # 尺 between neighbours of a file (modelling choice: a 步 and a little, the ranks' spacing)
 FILE_LEAST = 3  # people that make a file (two side by side are labelled as two)
-LONG_FILE = 4  # a file this long is numbered where its names do not fit (a shorter one tries each alone)
 FILE_WIDTH = 2.0  # 尺 a file may spread across its line (modelling choice: people in line, not a cluster)
 
 
@@ -43,12 +44,14 @@ class Mark:
 
 @dataclass(frozen=True)
 class LabelPlan:
-    """Where the labels go: ``labels`` (mark index, box), ``keyed`` (mark index, key number) and
-    ``tags`` (mark index, box of his number beside his disc, in the order of ``keyed``)."""
+    """Where the labels go: ``labels`` (mark index, box), ``keyed`` (mark index, key number),
+    ``tags`` (mark index, box of his number beside his disc, in the order of ``keyed``) and ``runs``
+    (first, last key number) of each file numbered together, in file order (one key entry each)."""
 
     labels: tuple[tuple[int, Box], ...]
     keyed: tuple[tuple[int, int], ...]
     tags: tuple[tuple[int, Box], ...] = ()
+    runs: tuple[tuple[int, int], ...] = ()
 
 
 _FILES_KEPT = 4  # the files of the last few frames' panels (the main view and the strip ask in turn)
@@ -125,6 +128,9 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
     boxes (furniture) even where it must cover a neighbour's disc; an object's label is left out."""
     placed: list[tuple[int, Box]] = []
     keyed: list[int] = []
+    runs: list[tuple[int, int]] = []  # (first, last) index into keyed of each file numbered together
+    side_of: dict[int, str] = {}  # a file's numbered members: the side their numbers stand on
+    file_sides: dict[int, tuple[str, ...]] = {}  # per run (its first index into keyed): the sides it may use
     sizes = [measure(m.text, m.size) for m in marks]
     visible = [bounds[0] <= m.px <= bounds[2] and bounds[1] <= m.py <= bounds[3] for m in marks]
     done: set[int] = set()
@@ -135,6 +141,7 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
         sides = _file_sides(marks, members)
         across = sides[0] == "above"
         best: list[tuple[int, Box]] = []
+        best_side = sides[0]
         for side in sides:  # the side where most of the file fits
             fits: list[tuple[int, Box]] = []
             for i in members:
@@ -142,16 +149,21 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
                 if _inside(b, bounds) and _clear(b, taken) and _clear(b, [f[1] for f in fits]):
                     fits.append((i, b))
             if len(fits) > len(best):
-                best = fits
+                best, best_side = fits, side
         if across and len(best) < len(members):
             best = []  # names side by side along a file would alternate sides: the file is numbered
         placed += best
         taken += [b for _, b in best]
         got = {i for i, _ in best}
         rest = [i for i in members if i not in got]
-        alone = len(members) < LONG_FILE  # in a short file, or an actor: tried alone, else numbered
-        keyed += [i for i in rest if not alone and marks[i].priority < 3]  # in file order
-        members = [i for i in members if i in got or not alone and marks[i].priority < 3]
+        # everyone the file could not name on its side is numbered, actors too, in file order, their
+        # numbers all on one side (the names' side, else the side where most numbers fit)
+        if rest:
+            side = best_side if best else _tag_side(marks, rest, sides, measure, tag_size, taken, bounds)
+            side_of.update((i, side) for i in rest)
+            file_sides[len(keyed)] = sides if not best else (best_side,)  # named on a side: numbers there
+            runs.append((len(keyed), len(keyed) + len(rest) - 1))
+            keyed += rest
         done.update(members)
     order = sorted((i for i in range(len(marks)) if i not in done and visible[i]),
                    key=lambda i: (-marks[i].priority, i))
@@ -172,17 +184,29 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
         elif m.person:
             keyed.append(i)
     numbers = tuple((i, k + 1) for k, i in enumerate(keyed))
+    fixed: dict[int, Box] = {}
+    for a, b in runs:  # a file's numbers in one line along it, where they all fit (on its other side else)
+        members = keyed[a:b + 1]
+        tag_sizes = [measure(str(k + 1), tag_size or marks[i].size) for k, i in zip(range(a, b + 1), members, strict=True)]
+        first = side_of[members[0]]
+        for side in (first, *(s for s in file_sides[a] if s != first)):
+            line = _tag_line(marks, members, tag_sizes, side, taken, bounds)
+            if line is not None:
+                fixed.update(zip(members, line, strict=True))
+                side_of.update((i, side) for i in members)
+                taken += line
+                break
     tags = []
     for i, n in numbers:  # a number beside the disc (the disc's centre keeps its colour), above first
+        if i in fixed:
+            tags.append((i, fixed[i]))
+            continue
         m = marks[i]
         w, h = measure(str(n), tag_size or m.size)
-        b = m.body
-        cands = []
-        for k in range(5):  # beside the disc, then a tag's size further out, up to four times
-            dx, dy = k * w, k * h
-            cands += [(m.px - w / 2, b[1] - h - dy), (m.px - w / 2, b[3] + dy), (b[2] + dx, m.py - h / 2),
-                      (b[0] - w - dx, m.py - h / 2), (b[2] + dx, b[1] - h - dy), (b[0] - w - dx, b[1] - h - dy),
-                      (b[2] + dx, b[3] + dy), (b[0] - w - dx, b[3] + dy)]
+        cands = _tag_spots(m, w, h, side_of.get(i))
+        if i in side_of:  # a file's side: moved along it to stay in the frame rather than change sides
+            cands[:SIDE_REACH] = [(min(max(x, bounds[0]), bounds[2] - w), min(max(y, bounds[1]), bounds[3] - h))
+                                  for x, y in cands[:SIDE_REACH]]
         boxes = [(x, y, x + w, y + h) for x, y in cands]
         box = next((c for c in boxes if _inside(c, bounds) and _clear(c, taken)), None)
         if box is None:  # crowded all round: over the neighbours' discs, never over a name or furniture
@@ -190,23 +214,79 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
             box = next((c for c in boxes if _inside(c, bounds) and _clear(c, words)), boxes[0])
         tags.append((i, box))
         taken.append(box)
-    return LabelPlan(tuple(placed), numbers, tuple(tags))
+    return LabelPlan(tuple(placed), numbers, tuple(tags), tuple((a + 1, b + 1) for a, b in runs))
+
+
+SIDE_ORDER = ("above", "below", "right", "left")
+SIDE_REACH = 10  # a file's number is sought this many numbers' sizes out on the file's side before another side
+
+
+def _tag_line(marks: Sequence[Mark], members: list[int], sizes: list[tuple[float, float]], side: str,
+              taken: list[Box], bounds: Box) -> list[Box] | None:
+    """The numbers of a file's members on one line along ``side`` of the file (a row of numbers over
+    a row of discs), or on two staggered lines where the discs stand closer than the numbers are
+    wide: next to the file or a number's size further out, where all fit; else None (each number then
+    stands nearest its own disc on that side)."""
+    bodies = [marks[i].body for i in members]
+    for k, stagger in ((k, s) for k in range(2) for s in (0, 1)):  # a line, else two lines staggered
+        boxes = []
+        for j, (m, (w, h)) in enumerate(zip((marks[i] for i in members), sizes, strict=True)):
+            k_j = k + stagger * (j % 2)
+            if side == "above":
+                y = min(o[1] for o in bodies) - h - k_j * h
+                boxes.append((m.px - w / 2, y, m.px + w / 2, y + h))
+            elif side == "below":
+                y = max(o[3] for o in bodies) + k_j * h
+                boxes.append((m.px - w / 2, y, m.px + w / 2, y + h))
+            elif side == "right":
+                x = max(o[2] for o in bodies) + k_j * w
+                boxes.append((x, m.py - h / 2, x + w, m.py + h / 2))
+            else:
+                x = min(o[0] for o in bodies) - w - k_j * w
+                boxes.append((x, m.py - h / 2, x + w, m.py + h / 2))
+        if all(_inside(c, bounds) and _clear(c, taken) for c in boxes) \
+                and all(_clear(c, boxes[j + 1:]) for j, c in enumerate(boxes)):
+            return boxes
+    return None
+
+
+def _tag_spots(m: Mark, w: float, h: float, side: str | None = None) -> list[tuple[float, float]]:
+    """Top-left corners tried for a w × h number beside the disc: on ``side`` first (a file's numbers
+    stand all on one side), beside the disc and then a tag's size further out, up to four times;
+    then the other sides and the diagonals."""
+    b = m.body
+    first = []
+    spots = []
+    for k in range(SIDE_REACH if side is not None else 5):
+        dx, dy = k * w, k * h
+        at = {"above": (m.px - w / 2, b[1] - h - dy), "below": (m.px - w / 2, b[3] + dy),
+              "right": (b[2] + dx, m.py - h / 2), "left": (b[0] - w - dx, m.py - h / 2)}
+        if side is not None:
+            first.append(at[side])
+        if k >= 5:
+            continue
+        spots += [at[s] for s in SIDE_ORDER if s != side]
+        spots += [(b[2] + dx, b[1] - h - dy), (b[0] - w - dx, b[1] - h - dy), (b[2] + dx, b[3] + dy),
+                  (b[0] - w - dx, b[3] + dy)]
+    return first + spots
+
+
+def _tag_side(marks: Sequence[Mark], members: list[int], sides: tuple[str, ...],
+              measure: Callable[[str, float], tuple[float, float]], tag_size: float | None,
+              taken: list[Box], bounds: Box) -> str:
+    """Of a file's two sides, the one where most of its members' numbers fit next to their discs."""
+    def fits(side: str) -> int:
+        n = 0
+        for i in members:
+            w, h = measure("10", tag_size or marks[i].size)
+            x, y = _tag_spots(marks[i], w, h, side)[0]
+            n += _inside((x, y, x + w, y + h), bounds) and _clear((x, y, x + w, y + h), taken)
+        return n
+    return max(sides, key=fits)
 
 
 def tags_only(tags: list[tuple[int, Box]]) -> list[Box]:
     return [b for _, b in tags]
-
-
-def key_size(entries: Sequence[str], measure: Callable[[str, float], tuple[float, float]], size: float,
-             pad: float, max_h: float) -> tuple[float, float, int]:
-    """(width, height, rows a column) of a key listing ``entries`` in columns no taller than ``max_h``."""
-    if not entries:
-        return 0.0, 0.0, 0
-    row = max(measure(e, size)[1] for e in entries)
-    rows = max(1, min(len(entries), int((max_h - 2 * pad) // row)))
-    columns = [entries[k:k + rows] for k in range(0, len(entries), rows)]
-    w = sum(max(measure(e, size)[0] for e in col) for col in columns) + pad * (len(columns) + 1)
-    return w, row * min(rows, len(entries)) + 2 * pad, rows
 
 
 def corner_box(rect: tuple[float, float, float, float], w: float, h: float, margin: float,

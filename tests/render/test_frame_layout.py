@@ -4,7 +4,8 @@ no label lies under the scale bar, the north arrow, the key or a reserved box, n
 carried things overlaps another's, a label or the furniture (save a bystander's that the shot's inset is
 drawn over: it may stand over figures not acting in the step), every person in the
 main view has his name beside him or a number beside his disc that the key lists, no name is broken
-across lines, and each landmark is named once (never again by an object standing for it). A reserved box (the shot's inset) is kept clear of labels and furniture."""
+across lines, a file numbered together is numbered in file order with its numbers on one side of
+it, the key stays within its part of the frame, and each landmark is named once (never again by an object standing for it). A reserved box (the shot's inset) is kept clear of labels and furniture."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from choreo.planning import plan_script
 from choreo.render.config import RenderConfig
+from choreo.render.figurekey import KEY_HEIGHT, KEY_WIDTH
 from choreo.render.frame import FrameRenderer
 
 
@@ -40,11 +42,11 @@ def _check(fl, where: str) -> int:
             assert not _meets(a, f), f"{where}: {na} lies under the {nf}"
     for i, (na, a) in enumerate(furniture):
         for nb, b in furniture[i + 1:]:
-            if "reserved" in na or "reserved" in nb or "key" in (na, nb):
+            if "reserved" in na or "reserved" in nb or {"key", "plan key"} & {na, nb}:
                 assert not _meets(a, b), f"{where}: the {na} overlaps the {nb}"
     hidden = [b for name, b in furniture if name.startswith("reserved")]  # an inset is drawn over them
     rows = [(f"{f.name}'s things", f.boxes[1:]) for f in fl.figures
-            if len(f.boxes) > 1 and left <= f.px < left + w and top <= f.py < top + h
+            if f.held and len(f.boxes) > 1 and left <= f.px < left + w and top <= f.py < top + h
             and not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
     for i, (na, row) in enumerate(rows):
         for a in row:
@@ -65,21 +67,45 @@ def _check(fl, where: str) -> int:
               and not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
     for f in people:
         assert f.label in named or f.label in numbered, f"{where}: {f.name} has no label and no number"
+    tag_at = {lab[0]: box for lab, box in zip(fl.labels, fl.label_boxes, strict=True) if lab[0].isdigit()}
+    number_of = {n: i for i, n in fl.keyed}
+    split = 0
+    for first, last in fl.key_runs:  # a file numbered together: in file order, its numbers on one side
+        members = [fl.figures[number_of[n]] for n in range(first, last + 1)]
+        xs, ys = [f.pose.x for f in members], [f.pose.y for f in members]
+        across = max(xs) - min(xs) >= max(ys) - min(ys)
+        along = xs if across else [-y for y in ys]
+        assert along == sorted(along), f"{where}: the file {first}–{last} is not numbered in file order"
+        sides = set()
+        for n, f in zip(range(first, last + 1), members, strict=True):  # the side of the file each stands on
+            b = tag_at[str(n)]
+            d = (b[1] + b[3]) / 2 - f.py if across else (b[0] + b[2]) / 2 - f.px
+            if abs(d) > f.r / 2:
+                sides.add(d > 0)
+        split += len(sides) > 1  # counted: crowded all round, a number may have to go round the file
+    if "key" in fl.furniture:  # the key never takes more than its part of the main view (figurekey.py)
+        k = fl.furniture["key"]
+        assert k[2] - k[0] <= KEY_WIDTH * w + 1 and k[3] - k[1] <= KEY_HEIGHT * h + 1, f"{where}: the key is too big"
     if fl.keyed:
         assert "key" in fl.furniture
         assert sorted(n for _, n in fl.keyed) == list(range(1, len(fl.keyed) + 1))
         assert all(str(n) in named for _, n in fl.keyed), f"{where}: a numbered figure shows no number"
-    return len(people)
+    return len(people), len(fl.key_runs), split
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
-def test_no_overlap_and_everyone_named_through_the_rite(rite, size):
+@pytest.mark.parametrize(("size", "split_share"), [((1280, 720), 0.01), ((640, 360), 0.06)])
+def test_no_overlap_and_everyone_named_through_the_rite(rite, size, split_share):
+    """... and a file numbered together has its numbers on one side of it, but for a crowd so dense
+    that there is no room there (measured: 3 of 623 numbered files at 1280x720, 47 of 876 at 640x360)."""
     r = FrameRenderer(rite, RenderConfig(size=size))
-    seen = 0
+    seen = runs = split = 0
     for step in rite.steps:
         for t in ((step.t0 + step.t1) / 2, step.t1):
-            seen += _check(r.frame_layout(t, step), f"{step.id} at {t:.1f} ({size[0]}px)")
+            people, n, bad = _check(r.frame_layout(t, step), f"{step.id} at {t:.1f} ({size[0]}px)")
+            seen, runs, split = seen + people, runs + n, split + bad
     assert seen > 5000  # most frames hold a crowd
+    assert runs > 300, "files are numbered together"
+    assert split <= split_share * runs, f"{split} of {runs} numbered files have numbers on both sides"
 
 
 def test_layout_is_what_is_drawn(rite):
@@ -131,3 +157,31 @@ def test_a_pair_shoulder_to_shoulder_keeps_two_rows_of_things_apart(rite):
         for x0, y0, x1, y1 in f.boxes[1:]:
             patch = img[round(y0) + 2:round(y1) - 2, round(x0) + 2:round(x1) - 2].astype(int)
             assert (patch.sum(axis=2) < 250).sum() > 8, f"{f.name}'s pictogram is drawn in its box"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_a_frame_names_the_stations_and_the_bands_it_shows(rite, size):
+    """Where a station marker or the 侯 is in view, a small key (furniture of the placement pass)
+    names them as the plan's key does: 位, 列位, and the bands by the names the venue gives them."""
+    from choreo.render.planlayout import plan_key
+
+    names = {e.text for e in plan_key(rite.venue)}
+    bands = {e.text for e in plan_key(rite.venue) if e.kind == "band"}
+    assert {"位", "列位"} <= names and bands
+    r = FrameRenderer(rite, RenderConfig(size=size))
+    step = rite.step("e2.s17c")
+    fl = r.frame_layout(step.t1, step)
+    assert "plan key" in fl.furniture
+    words = {m.text for m in r.plan_key_marks(fl) if m.kind == "text"}
+    assert "位" in words
+    full = FrameRenderer(rite, RenderConfig(size=size, camera="full"))
+    fl = full.frame_layout(step.t1, step)
+    words = {m.text for m in full.plan_key_marks(fl) if m.kind == "text"}
+    assert bands <= words, "the 侯 in view (here in the 侯道 strip beside the court): its bands are named"
+    img = np.frombuffer(pygame.image.tobytes(full.draw(step.t1, step), "RGB"), np.uint8).reshape(size[1], size[0], 3)
+    x0, y0, x1, y1 = (int(v) for v in fl.furniture["plan key"])
+    patch = img[y0 + 1:y1 - 1, x0 + 1:x1 - 1].astype(int)
+    assert (patch.sum(axis=2) < 250).sum() > 30, "its words are drawn"
+    from choreo.render.style import PLAN
+    band = np.array(PLAN["target"])
+    assert (np.abs(patch - band).max(axis=2) <= 8).sum() > 10, "and its swatches in the bands' colours"

@@ -112,7 +112,7 @@ def test_a_file_of_archers_gets_labels_that_do_not_overlap():
     surf = r.draw(t)
     vp = r.main_viewport(t)
     figs = r.figures.layout(vp, t, c.step_at(t), small=False)
-    labels, keyed = r.figures.label_plan(figs, [b for f in figs for b in f.boxes], surf.get_clip())
+    labels, keyed, _ = r.figures.label_plan(figs, [b for f in figs for b in f.boxes], surf.get_clip())
     boxes = []
     for text, lx, ly, size, vertical in labels:
         assert not vertical  # a name is never set one character a line
