@@ -33,9 +33,11 @@ def _final_facing(ctx: VerbContext, action: Action, place: Place) -> float | Non
 
 def _walk_one(ctx: VerbContext, figure: str, goal: XY, action: Action, facing: float | None,
               duration: float | None = None, extra_via: list[XY] | None = None,
-              party: str | None = None, lateral: float = 0.0) -> None:
+              party: str | None = None, lateral: float = 0.0,
+              legs: list[tuple[float, float, float]] | None = None) -> None:
     """Walk one figure; ``party`` names the pair he walks in (for 相左), ``lateral`` his offset
-    to the left of the pair's centre line."""
+    to the left of the pair's centre line; ``legs`` (a pair's, one per via point and the goal) when
+    each leg's walk sets off, its seconds and when it ends, so that the two keep level."""
     tl = ctx.timeline(figure)
     mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
     via, meeting = via_points(ctx, figure, tl.pos, goal, mods, lateral)
@@ -45,12 +47,21 @@ def _walk_one(ctx: VerbContext, figure: str, goal: XY, action: Action, facing: f
         goal = goal if party is not None else meeting.point
         via = [p for p in via if p != meeting.point]
     if lateral:
-        via = _offset_via(tl.pos, via, goal, lateral, keep=meeting.point if meeting else None)
+        via = _offset_via(tl.pos, via, goal, lateral, keep=meeting.point if meeting else None,
+                          pivot=legs is not None)
     via = via + (extra_via or [])
     first = len(tl.samples)
     if "徐" in action.mods and duration is None:
         duration = float(action.mods["徐"])
-    ctx.walk(figure, goal, via, duration=duration)
+    if legs is not None and len(legs) == len(via) + 1:
+        for point, (off, seconds, by) in zip([*via, goal], legs, strict=True):
+            if math.dist(point, tl.pos) > 1e-9:  # turn first, then set off with the other
+                ctx.face(figure, bearing_of(point[0] - tl.x, point[1] - tl.y))
+            tl.hold(off)
+            ctx.walk(figure, point, duration=seconds)
+            tl.hold(by)
+    else:
+        ctx.walk(figure, goal, via, duration=duration)
     if stops and facing is not None:
         ctx.face(figure, facing)  # they meet facing as they stand to bow
     if meeting is not None:
@@ -86,23 +97,50 @@ def _pair_stop(ctx: VerbContext, members: tuple[str, ...], action: Action, mid: 
     return (centre[0] + shift * math.sin(rad), centre[1] + shift * math.cos(rad)), axis
 
 
-def _offset_via(start: XY, via: list[XY], goal: XY, lateral: float, keep: XY | None) -> list[XY]:
+def _offset_via(start: XY, via: list[XY], goal: XY, lateral: float, keep: XY | None,
+                pivot: bool = False) -> list[XY]:
     """A pair walking abreast (并行) past a 楹 or round a figure: each member passes the via points
     ``lateral`` 尺 to the left of the pair's centre line, so that the two do not meet on them
-    (the 相左 point ``keep`` is already shifted by meeting_point)."""
+    (the 相左 point ``keep`` is already shifted by meeting_point).
+
+    With ``pivot`` each via point gives two, for legs walked in step (_level_legs): the man on the inside
+    of the turn stops at his corner (twice the same point) while the other comes round him from the
+    point level with it on the way in to the point level with it on the way out, as two abreast turn.
+    """
     points = [start, *via, goal]
     out = []
     for i, p in enumerate(via, start=1):
         if keep is not None and p == keep:
-            out.append(p)
+            out.extend([p, p] if pivot else [p])
             continue
-        dx, dy = points[i + 1][0] - points[i - 1][0], points[i + 1][1] - points[i - 1][1]
-        norm = math.hypot(dx, dy)
-        if norm < 1e-9:
-            out.append(p)
+        # The corner of a way parallel to the centre line (a mitre): ``lateral`` from both legs, so that
+        # the two keep abreast through the turn instead of closing up on it.
+        n_in, n_out = _left_normal(points[i - 1], p), _left_normal(p, points[i + 1])
+        if n_in is None or n_out is None:
+            n = n_in or n_out
+            q = p if n is None else (p[0] + n[0] * lateral, p[1] + n[1] * lateral)
+            out.extend([q, q] if pivot else [q])
             continue
-        out.append((p[0] - dy / norm * lateral, p[1] + dx / norm * lateral))  # left of heading (dx, dy)
+        left_turn = n_in[0] * n_out[1] - n_in[1] * n_out[0] > 0
+        inner = lateral if (lateral > 0) == left_turn else -lateral  # the inside man's offset
+        scale = inner / max(1.0 + n_in[0] * n_out[0] + n_in[1] * n_out[1], 0.5)  # at most twice, for a sharp turn
+        corner = (p[0] + (n_in[0] + n_out[0]) * scale, p[1] + (n_in[1] + n_out[1]) * scale)
+        if inner == lateral:
+            out.extend([corner, corner] if pivot else [corner])
+        elif pivot:
+            out.extend([(corner[0] + (lateral - inner) * n[0], corner[1] + (lateral - inner) * n[1])
+                        for n in (n_in, n_out)])
+        else:
+            scale = lateral / max(1.0 + n_in[0] * n_out[0] + n_in[1] * n_out[1], 0.5)
+            out.append((p[0] + (n_in[0] + n_out[0]) * scale, p[1] + (n_in[1] + n_out[1]) * scale))
     return out
+
+
+def _left_normal(a: XY, b: XY) -> XY | None:
+    """The unit vector to the left of the way from a to b (None if they coincide)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    norm = math.hypot(dx, dy)
+    return None if norm < 1e-9 else (-dy / norm, dx / norm)
 
 
 def go(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action, target: str | None) -> None:
@@ -273,16 +311,56 @@ def _pair_walk(ctx: VerbContext, actor: str, members: tuple[str, ...], action: A
     duration = max(lengths.values()) / ctx.param("pace")
     if "耦少退" in action.mods:
         duration += ctx.param("small_move") / ctx.param("pace")
+    laterals = {m: 0.0 if "耦少退" in action.mods else (half if m == left else -half) for m in members}
+    legs = None if "耦少退" in action.mods or min(lengths.values()) < 1e-6 else \
+        _level_legs(ctx, members, goals, action, laterals)
     for m in members:
-        lateral = 0.0 if "耦少退" in action.mods else (half if m == left else -half)
         _walk_one(ctx, m, goals[m], action, facing, duration=duration if lengths[m] > 1e-6 else None,
-                  party=actor, lateral=lateral)
+                  party=actor, lateral=laterals[m], legs=legs)
     t_end = max(ctx.timeline(m).t for m in members)
     for m in members:
         ctx.timeline(m).hold(t_end)
     if stops_where_they_pass(action):
         # The pair has met the other party when both of its members stand, turned, to bow.
         ctx.meet(actor, str(action.mods["相左"]["with"]), t_end)
+
+
+def _level_legs(ctx: VerbContext, members: tuple[str, ...], goals: dict[str, XY], action: Action,
+                laterals: dict[str, float]) -> list[tuple[float, float, float]] | None:
+    """For a pair walking abreast through via points (past a 楹, a 相左, a turn): each leg timed by the
+    longer of the two, and both turning before the next, so that they reach every corner together
+    (「并行」: side by side the whole way, not one ahead on one leg and behind on the next)."""
+    mods = {k: v for k, v in action.mods.items() if k not in ("面", "并行", "耦少退", "徐")}
+    if "過楹" in mods or "鉤楹" in mods or stops_where_they_pass(action):
+        return None  # past a 楹 the inner man keeps going round it rather than wait at its side
+    ways = {}
+    for m in members:
+        tl = ctx.timeline(m)
+        via, meeting = via_points(ctx, m, tl.pos, goals[m], mods, laterals[m])
+        if laterals[m]:
+            via = _offset_via(tl.pos, via, goals[m], laterals[m], keep=meeting.point if meeting else None,
+                              pivot=True)
+        ways[m] = [tl.pos, *via, goals[m]]
+    if len({len(w) for w in ways.values()}) != 1 or len(ways[members[0]]) < 3:
+        return None  # no via point: one leg, timed as a whole
+    pace, rate = ctx.param("pace"), ctx.param("turn_rate")
+    t = max(ctx.timeline(m).t for m in members)
+    facing = {m: ctx.timeline(m).facing for m in members}
+    legs = []
+    for k in range(1, len(ways[members[0]])):
+        seconds, turn = 0.0, 0.0
+        for m in members:
+            a, b = ways[m][k - 1], ways[m][k]
+            path = ctx.router(m).route(a, b)
+            seconds = max(seconds, sum(math.dist(p, q) for p, q in zip(path, path[1:], strict=False)) / pace)
+            if math.dist(a, b) > 1e-9:
+                bearing = bearing_of(b[0] - a[0], b[1] - a[1])
+                turn = max(turn, abs((bearing - facing[m] + 180.0) % 360.0 - 180.0) / rate)
+                facing[m] = bearing
+        t += turn
+        legs.append((t, seconds, t + seconds))
+        t += seconds
+    return legs
 
 
 def _go_to_rank(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:
