@@ -13,7 +13,7 @@ import pygame
 from choreo.render.config import RenderConfig
 from choreo.render.placement import place
 from choreo.render.planlayout import LABEL_SIZES, PlanLayout, Shape, clear_boxes, nice_scale_bar, strip_labels
-from choreo.render.style import PLAN
+from choreo.render.style import PLAN, landmark_ink
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
 
@@ -94,7 +94,7 @@ def placed_plan_labels(labels, vp: Viewport, texts: TextCache, cfg: RenderConfig
     out = []
     for text, lx, ly, size in place(items, measure, gap=cfg.px(5), bounds=(left, top, left + w, top + h),
                                     min_priority=min_priority, taken=boxes):
-        colour = PLAN["label"] if size >= cfg.deco_px(LABEL_SIZES["big"]) else PLAN["label-dim"]
+        colour = landmark_ink(size, cfg.deco_px(LABEL_SIZES["big"]))
         out.append((text, lx, ly, size, colour))
     return out
 

@@ -170,6 +170,7 @@ class FrameRenderer:
         self._legend_marks: dict = {}  # (entries, box) → its Marks
         self._legend_keys: dict = {}  # box → the entries of the legend last laid out in it
         self._sign_keys: dict = {}  # box → the plan marks' key entries last laid out in it
+        self._strip_memo: list | None = None
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
         for step in choreo.steps:
@@ -359,8 +360,9 @@ class FrameRenderer:
         rows = [box for fig in figs for box in fig.boxes[1:]]
         fixed = bodies + hard
         labels, keyed, runs, key_box = [], [], [], None
+        keep_off = anchors + self._clear_boxes(vp)  # no name over a landmark's point, nor on the 侯's bands
         if cfg.labels:
-            labels, keyed, runs = self.figures.label_plan(figs, fixed + anchors, vp.rect, hard=hard + rows, hidden=reserved)
+            labels, keyed, runs = self.figures.label_plan(figs, fixed + keep_off, vp.rect, hard=hard + rows, hidden=reserved)
             for _ in range(KEY_TRIES):  # the key in a free corner, the labels planned again clear of it
                 if not keyed:
                     break
@@ -374,7 +376,7 @@ class FrameRenderer:
                 bodies = [b for fig in figs for b in fig.boxes]
                 rows = [b for fig in figs for b in fig.boxes[1:]]
                 fixed = bodies + hard
-                labels, keyed, runs = self.figures.label_plan(figs, fixed + anchors + [box], vp.rect,
+                labels, keyed, runs = self.figures.label_plan(figs, fixed + keep_off + [box], vp.rect,
                                                         hard=hard + [box] + rows, hidden=reserved)
             else:  # the key and the names keep moving each other: the key takes the room of both its boxes
                 for _ in range(KEY_TRIES):
@@ -384,7 +386,7 @@ class FrameRenderer:
                     if key_box is not None and _holds(key_box, box):
                         break
                     key_box = box if key_box is None else _union(key_box, box)
-                    labels, keyed, runs = self.figures.label_plan(figs, fixed + anchors + [key_box], vp.rect,
+                    labels, keyed, runs = self.figures.label_plan(figs, fixed + keep_off + [key_box], vp.rect,
                                                                   hard=hard + [key_box] + rows, hidden=reserved)
             if not keyed:
                 key_box = None
@@ -425,6 +427,12 @@ class FrameRenderer:
                          inset, ghosts=tuple(ghosts), ghost_labels=marks, key_runs=tuple(runs))
         self._placed = None if read is None else (read, fl)
         return fl
+
+    def _strip_clear(self) -> list:
+        """The strip's boxes no name is written over (the 侯's bands, the 乏): a fixed view, once."""
+        if self._strip_memo is None:
+            self._strip_memo = clear_boxes(self.layout, self.strip_vp) if self.strip_vp is not None else []
+        return self._strip_memo
 
     def _clear_boxes(self, vp: Viewport) -> list:
         """``clear_boxes`` of the plan in ``vp``, computed again only when the view changes."""
@@ -658,7 +666,8 @@ class FrameRenderer:
         figs = self.figures.layout(svp, t, step, small=True, only_south_of=self.layout.range_top)
         labels = []
         if self.cfg.labels:
-            labels = self.figures.place_labels(figs, [box for f in figs for box in f.boxes], surf.get_clip())
+            labels = self.figures.place_labels(figs, [box for f in figs for box in f.boxes] + self._strip_clear(),
+                                               surf.get_clip())
         if self.cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
             draw_loose_cords(surf, svp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         self.figures.paint(surf, svp, figs, t, small=True)

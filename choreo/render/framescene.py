@@ -235,7 +235,7 @@ class FrameScene:
         figs = r.figures.layout(svp, t, step, small=True, only_south_of=r.layout.range_top)
         labels = []
         if cfg.labels:
-            labels = r.figures.place_labels(figs, [box for f in figs for box in f.boxes], svp.rect)
+            labels = r.figures.place_labels(figs, [box for f in figs for box in f.boxes] + r._strip_clear(), svp.rect)
         if cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
             out += self.loose_cords(svp, t)
         out += self.figures(svp, figs, t, small=True)

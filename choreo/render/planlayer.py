@@ -24,7 +24,7 @@ from choreo.render.config import RenderConfig
 from choreo.render.drawplan import anchor_boxes, draw_shapes, spaced_measure
 from choreo.render.placement import place_indexed
 from choreo.render.planlayout import LABEL_SIZES, PlanLayout, clear_boxes
-from choreo.render.style import PLAN
+from choreo.render.style import PLAN, landmark_ink
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
 
@@ -161,7 +161,7 @@ class PlanLayer:
             lab = self.layout.labels[i]
             text, px, py, priority, size = items[i]
             w, h = measure(text, size)
-            colour = PLAN["label"] if size >= cfg.deco_px(LABEL_SIZES["big"]) else PLAN["label-dim"]
+            colour = landmark_ink(size, cfg.deco_px(LABEL_SIZES["big"]))
             out.append(PlacedLabel(text, int(size), colour, lab.x, lab.y, lx - px, ly - py, w, h, priority))
         self._labels[key] = hit = tuple(out)
         return hit

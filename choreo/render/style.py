@@ -64,3 +64,14 @@ def group_of(info: FigureInfo) -> str:
 
 def colour_of(info: FigureInfo) -> RGB:
     return group_colour(group_of(info))
+
+
+# choice: a landmark's name smaller than this (pixels) is set in the full ink, not the dim one: the
+# antialiased strokes of a 9-px name in the dim ink fall under a 3:1 contrast with their halo
+# (「左個」 at 640x360, measured 2.6:1; tests/render/test_label_contrast.py)
+DIM_INK_LEAST = 12
+
+
+def landmark_ink(size: float, big: float) -> tuple[int, int, int]:
+    """The ink of a landmark's name of ``size`` px (``big``: the size of the main names)."""
+    return PLAN["label"] if size >= big or size < DIM_INK_LEAST else PLAN["label-dim"]
