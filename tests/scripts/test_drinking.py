@@ -163,7 +163,8 @@ def test_ao_the_winner_follows_the_loser_down_one_step_behind_and_the_loser_step
 def test_ao_the_cup_bearer_takes_the_cup_facing_north(venue):
     """敖 「取觯北靣奠之亦南靣」〔001〕: he takes the 觶 from below the 豐 facing north and sets it on the 豐 facing
     south; the 鄭 model has him take it from its west, facing east (鄭 says nothing of it)."""
-    for reading, steps, facing in (("zheng", {"r1", "r2", "r4"}, 90.0), ("ao", {"r1a", "r2a", "r4a"}, 0.0)):
+    for reading, facing in (("zheng", 90.0), ("ao", 0.0)):
+        steps = {"r1", "r2", "r4"}
         ch = drinking(venue, reading)
         takes, sets = _events(ch, "執爵者", "取", steps), _events(ch, "執爵者", "奠", steps)
         assert len(takes) == len(sets) == 3, f"{reading}: {len(takes)} 取, {len(sets)} 奠"
@@ -232,3 +233,78 @@ def test_ao_the_youth_who_set_the_stand_goes_back_to_the_west_hall(venue):
         here = _xy(ch, "弟子2", ch.step("s02").t1)
         away = math.dist(here, ch.venue.landmark("堂西").point)
         assert (away <= 4.5) == (reading == "ao"), f"{reading}: the 弟子 ends {away:.1f} 尺 from the 堂西"
+
+
+# -- the text's branches (--outcome): who drinks, and how --------------------------------------------
+@cache
+def drinking_if(venue, reading, option):
+    return plan(parse_script(E09), venue=venue, reading=reading, options=(option,))
+
+
+def _drinkers(ch):
+    return {e.figure for e in ch.events if e.kind == "飲"}
+
+
+@pytest.mark.parametrize("reading", READINGS)
+@pytest.mark.parametrize("venue", VENUES)
+def test_by_default_the_lower_archers_the_host_and_the_officer_drink_and_the_partner_stays_below(venue, reading):
+    """The right won (the bundled hits): every 下射 drinks, the 主人 and the 大夫 from their seats (「賓、主人、大夫不勝，
+    則不執弓」〔000〕), and the 大夫's partner never goes up: 「大夫飲，則耦不升」〔000〕."""
+    ch = drinking(venue, reading)
+    assert _drinkers(ch) == {"上耦下射", "次耦下射", "下耦下射", "眾賓2", "眾賓4", "主人", "大夫"}
+    assert max(s[2] for s in ch.tracks["大夫之耦"].samples) < ch.venue.landmark("西階").point[1]
+
+
+@pytest.mark.parametrize("reading", READINGS)
+@pytest.mark.parametrize("venue", VENUES)
+def test_if_the_left_wins_the_upper_archers_drink_and_the_guest_from_his_seat(venue, reading):
+    """--outcome left-wins (「若左勝」〔000〕): the 上射s drink; of the three on the 堂 only the 賓 (a 上射): the 觶
+    is brought to him at his mat, he holds no bow (「賓、主人、大夫不勝，則不執弓，執爵者取觶，降洗，升實之，以授于席前」〔000〕),
+    and he drinks at the head of the 西階 (「受觶，以[適]西階上，北面立飲」〔000〕); the 主人 and the 大夫 do not drink."""
+    ch = drinking_if(venue, reading, "left-wins")
+    assert _drinkers(ch) == {"上耦上射", "次耦上射", "下耦上射", "眾賓1", "眾賓3", "賓", "大夫之耦"}
+    hand = _events(ch, "賓", "受", {"s11"})[0]
+    assert math.dist(_xy(ch, "賓", hand.t), ch.venue.landmark("賓席").point) <= 0.5
+    assert not _events(ch, "主人", "受", {"s11"}) and not _events(ch, "大夫", "受", {"s11", "s11b"})
+    drink = _events(ch, "賓", "飲", {"s12"})[0]
+    assert math.dist(_xy(ch, "賓", drink.t), ch.venue.landmark("西階上").point) <= 0.5
+    assert abs(ch.pose_at("賓", drink.t).bearing % 360) < 1.0 or abs(ch.pose_at("賓", drink.t).bearing % 360 - 360) < 1.0
+    assert not [e for e in ch.events if e.figure == "賓" and e.kind in ("執弓", "執弛弓")]
+
+
+@pytest.mark.parametrize("reading", READINGS)
+@pytest.mark.parametrize("venue", VENUES)
+def test_if_the_left_wins_the_officers_partner_goes_up_alone_with_his_bow_unstrung(venue, reading):
+    """「若大夫之耦不勝，則亦執弛弓，特升飲」〔000〕 (鄭 「尊者可以孤，無能對」〔000〕): the partner holds his bow unstrung,
+    goes up the 西階 with nobody beside him and drinks below the 豐 where every loser drinks, while the 大夫 stays on his mat (敖 「言特升饮明大夫在席
+    自若也」〔001〕)."""
+    ch = drinking_if(venue, reading, "left-wins")
+    assert _events(ch, "大夫之耦", "執弛弓", {"s06"})
+    drink = _events(ch, "大夫之耦", "飲", {"t1"})[0]
+    where = _xy(ch, "上耦上射", _events(ch, "上耦上射", "飲", {"d1c"})[0].t)
+    assert math.dist(_xy(ch, "大夫之耦", drink.t), where) <= 0.5, "not where the losers drink, south of the 豐"
+    t0, t1 = ch.step("t1").t0, ch.step("t2").t1
+    x0, y0, x1, _ = ch.venue.landmark("西階").geometry.bounds
+    for name, info in ch.figures.items():
+        if info.kind != "person" or name == "大夫之耦":
+            continue
+        on = [t for t in np.arange(t0, t1, 0.5) if x0 <= _xy(ch, name, t)[0] <= x1 and y0 < _xy(ch, name, t)[1] < 0.0]
+        assert not on, f"{name} is on the 西階 with the partner at t={on[0]:.1f}"
+    seat = ch.venue.landmark("大夫席").point
+    assert max(math.dist(_xy(ch, "大夫", t), seat) for t in np.arange(t0, t1, 0.5)) <= 0.5
+
+
+@pytest.mark.parametrize("venue", VENUES)
+def test_if_left_and_right_are_level_nobody_drinks_and_the_rite_goes_on_to_the_catcher(venue):
+    """--outcome tie (「若左右鈞，則左右皆執一[算]以告」〔000〕): the 經 gives the forfeit cup only to 不勝者, and 敖 says so
+    (「自命设丰以下皆言胜者饮不胜者之礼若左右钧则无此而即献获者与」〔001〕): no step of e.9, nobody drinks, and the
+    獻獲者 (e.10) follows the count: of e.9 only the 司射 takes up his bow and 撲 again (which e.11 has him put
+    down: 「司射[適]階西，釋弓矢，去撲」〔000〕)."""
+    from tests.scripts.test_bundled import FULL
+
+    ch = plan(parse_script(FULL), venue=venue, options=("tie",))
+    e9 = [s for s in ch.steps if s.passage == "e.9"]
+    assert [(s.id, s.figures) for s in e9] == [("e9.s05", ("司射",))]
+    assert not [e for e in ch.events if e.kind == "飲" and e.step.startswith("e9.")]
+    ids = [s.id for s in ch.steps]
+    assert ch.steps[ids.index("e9.s05") + 1].passage == "e.10"
