@@ -100,7 +100,6 @@ class FrameScene:
         if r.comparison is not None and r.plan_ghosts:
             out += plan_ghost_primitives(r.plan_ghosts, vp, cfg.font_scale)
         out += self.figures(vp, fl.figures, t, small=False)
-        out += self.parts(fl.figures, t)
         out += r.flight_prims(vp, t)  # an arrow leaving the 物
         out += self.parts(fl.figures, t)
         out += ghost_primitives(list(fl.ghosts), cfg.font_scale)
