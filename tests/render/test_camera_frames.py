@@ -125,13 +125,15 @@ def test_drawn_frame_shows_what_the_clause_names(rite, sid):
 
 def test_full_camera_fills_the_frame_and_shows_the_target_end(rite):
     """``--camera full``: the main view is the whole court with everyone ever in it (fitted to the
-    panel, at least three fifths of its width used, not one fifth as when the 侯 300 尺 away was in
-    the same view) and the strip beside it shows the target end: the 侯 and the 乏, enlarged."""
+    panel, at least half its width used, not one fifth as when the 侯 300 尺 away was in the same view;
+    the court's people reach some 95 尺 south of the 堂 since the two 射位 files stand one below the
+    other, so the fit is by height) and the strip beside it shows the target end: the 侯 and the 乏,
+    enlarged."""
     r = FrameRenderer(rite, RenderConfig(camera="full"))
     box = r.camera.whole_court()
     vp = r.main_viewport(rite.steps[0].t0)
     b = vp.world_bounds
-    assert (box[2] - box[0]) / (b[2] - b[0]) >= 0.6
+    assert (box[2] - box[0]) / (b[2] - b[0]) >= 0.5
     edge = r.layout.far_bounds[3]
     for step in rite.steps[::7]:
         for name in step.figures:
