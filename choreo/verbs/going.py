@@ -346,12 +346,15 @@ def _level_legs(ctx: VerbContext, members: tuple[str, ...], goals: dict[str, XY]
     pace, rate = ctx.param("pace"), ctx.param("turn_rate")
     t = max(ctx.timeline(m).t for m in members)
     facing = {m: ctx.timeline(m).facing for m in members}
+    paths = {m: [ctx.router(m).route(a, b) for a, b in zip(ways[m], ways[m][1:], strict=False)] for m in members}
+    if _legs_too_close(paths, members, 2 * ctx.param("body_radius")):
+        return None  # a sharp corner for a narrow pair: they would brush; each walks his own way instead
     legs = []
     for k in range(1, len(ways[members[0]])):
         seconds, turn = 0.0, 0.0
         for m in members:
             a, b = ways[m][k - 1], ways[m][k]
-            path = ctx.router(m).route(a, b)
+            path = paths[m][k - 1]
             seconds = max(seconds, sum(math.dist(p, q) for p, q in zip(path, path[1:], strict=False)) / pace)
             if math.dist(a, b) > 1e-9:
                 bearing = bearing_of(b[0] - a[0], b[1] - a[1])
@@ -361,6 +364,29 @@ def _level_legs(ctx: VerbContext, members: tuple[str, ...], goals: dict[str, XY]
         legs.append((t, seconds, t + seconds))
         t += seconds
     return legs
+
+
+def _legs_too_close(paths: dict[str, list[list[XY]]], members: tuple[str, ...], apart: float) -> bool:
+    """Whether two men walking their legs in step (each leg begun together and ended together) come
+    closer than ``apart`` at the same fraction of some leg."""
+    a, b = (paths[m] for m in members[:2])
+    for leg_a, leg_b in zip(a, b, strict=False):
+        for s in np.linspace(0.0, 1.0, 21):
+            if math.dist(_along(leg_a, s), _along(leg_b, s)) < apart:
+                return True
+    return False
+
+
+def _along(path: list[XY], s: float) -> XY:
+    """The point a fraction ``s`` of the way along ``path`` (by length)."""
+    lengths = [math.dist(p, q) for p, q in zip(path, path[1:], strict=False)]
+    left = s * sum(lengths)
+    for (p, q), d in zip(zip(path, path[1:], strict=False), lengths, strict=False):
+        if left <= d and d > 0:
+            f = left / d
+            return (p[0] + f * (q[0] - p[0]), p[1] + f * (q[1] - p[1]))
+        left -= d
+    return path[-1]
 
 
 def _go_to_rank(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:
