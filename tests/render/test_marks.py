@@ -52,7 +52,7 @@ def _inky(img, x, y, colour, reach=2, tol=40):
     ("既拾取乘矢，揖，皆左還", "上耦上射", -1, False),  # 左還 at the 楅: counter-clockwise
     ("司射", "司射", +1, False),  # the 司射's 右還 to 西南面 (e.1, 疏 「右還西南，東面也」〔000〕)
     ("上射揖，并行", "上耦上射", +1, True),  # walking round the 西楹 to the 物, turning right as he goes
-    ("相左，交于階前，相揖。由司馬之南", "上耦上射", +1, True),  # a turn on the way to the 堂西
+    ("一耦揖升如初", "上耦上射", +1, True),  # round 2: round the 西楹 again (the way to the 堂西 now turns in place)
 ])
 def test_a_turn_arc_turns_the_way_the_track_turns(rite, renderer, text, figure, sense, walking):
     if sense > 0 and not walking:
