@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
+from shapely import LineString
 
 from choreo.errors import ScriptError
 from choreo.interpolation import samples_at
@@ -379,14 +380,10 @@ def _legs_too_close(paths: dict[str, list[list[XY]]], members: tuple[str, ...], 
 
 def _along(path: list[XY], s: float) -> XY:
     """The point a fraction ``s`` of the way along ``path`` (by length)."""
-    lengths = [math.dist(p, q) for p, q in zip(path, path[1:], strict=False)]
-    left = s * sum(lengths)
-    for (p, q), d in zip(zip(path, path[1:], strict=False), lengths, strict=False):
-        if left <= d and d > 0:
-            f = left / d
-            return (p[0] + f * (q[0] - p[0]), p[1] + f * (q[1] - p[1]))
-        left -= d
-    return path[-1]
+    if len(path) < 2:
+        return path[-1]
+    p = LineString(path).interpolate(s, normalized=True)
+    return (p.x, p.y)
 
 
 def _go_to_rank(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Action, target: str) -> None:
