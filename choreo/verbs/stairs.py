@@ -15,6 +15,12 @@ from choreo.timeline import bearing_of
 from choreo.verbs.registry import verb
 from stage.model import Landmark
 
+# A follower who crosses behind the first to the other side sets off this many tread-times before the first
+# is on his third 等 (a modelling choice: measured on the 3-等 西階 of both halls, earlier and the two touch at
+# the top, later and he is not yet on the 階 when the first is off it).
+MIRROR_TREADS = 3.5
+
+
 if TYPE_CHECKING:
     from choreo.script import Action
     from choreo.verbs.context import VerbContext
@@ -121,19 +127,24 @@ def _climb_on(ctx: VerbContext, figure: str, stair: Landmark, to_hall: bool) -> 
 
 
 def descend(ctx: VerbContext, figure: str, stair: Landmark, *, step_times: list[float] | None = None,
-            keep_side: bool = False) -> list[float]:
+            keep_side: bool = False, mirror: bool = False) -> list[float]:
     """Walk on the 堂 to the top of the 階 and go down to its foot; returns the tread times. With
-    ``keep_side`` (the follower of a pair, after his 少右) he goes down from where he stands across it."""
+    ``keep_side`` (the follower of a pair, after his 少右) he goes down from where he stands across it;
+    with ``mirror`` as far off the middle line on the other side (the first down will step aside to his
+    side), crossing behind the first once he is on the 階."""
     tl = ctx.timeline(figure)
     if ctx.router(figure).floor_of(tl.pos) != ctx.venue.platform and ctx.router(figure).region_of(tl.pos) != stair.name:
         raise ScriptError(f"{figure} is not on the 堂: cannot 降 {stair.name}", ctx.action.loc if ctx.action else None)
     side = (0.0, 0.0)
     if ctx.router(figure).floor_of(tl.pos) == ctx.venue.platform:
-        side = _aside(stair, ctx, tl.pos) if keep_side else (0.0, 0.0)
+        side = _aside(stair, ctx, tl.pos) if keep_side or mirror else (0.0, 0.0)
+        side = (-side[0], -side[1]) if mirror else side
         top = _shift(_hall_point(stair, ctx), side)
         if step_times:
             lead = math.dist(tl.pos, top) / ctx.param("pace") + 180.0 / ctx.param("turn_rate")
-            tl.hold(step_times[0] - ctx.param("stair_step_time") - lead)
+            # Crossing behind the first, he sets off as the first steps on to the 階 (MIRROR_TREADS).
+            tl.hold(step_times[0] - MIRROR_TREADS * ctx.param("stair_step_time") if mirror
+                    else step_times[0] - ctx.param("stair_step_time") - lead)
         ctx.walk(figure, top)
     down = bearing_of(stair.point[0] - stair.top[0], stair.point[1] - stair.top[1])
     ctx.face(figure, down)
@@ -269,10 +280,12 @@ def go_down(ctx: VerbContext, actor: str, members: tuple[str, ...], action: Acti
                      else previous[-1] + (i + gap - len(previous) + 1) * ctx.param("stair_step_time")
                      for i in range(stair.steps or 1)]
         follower = bool(action.mods.get("三等")) and m != order[0]
+        mirror = False
         if follower and named is not None:
             side = _aside(stair, ctx, ctx.timeline(m).pos)
-            follower = side[0] * named[0] + side[1] * named[1] < 0  # his own side, unless the first went there
-        previous = descend(ctx, m, stair, step_times=times, keep_side=follower)
+            across = side[0] * named[0] + side[1] * named[1]
+            follower, mirror = across < 0, across > 0  # his own side, unless the first went there: then the other
+        previous = descend(ctx, m, stair, step_times=times, keep_side=follower, mirror=mirror)
         if m != order[-1] and named is not None:
             _step_aside(ctx, m, named, ctx.param("pace") * ctx.param("small_pace"))
         elif m != order[-1]:
