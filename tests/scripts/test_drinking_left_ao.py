@@ -12,6 +12,7 @@ import pytest
 from choreo.paths import scripts_dir
 from choreo.planning import plan
 from choreo.script_parser import parse_script
+from tests.scripts.test_drinking import _events, _first, _tread, _xy
 
 E09 = scripts_dir() / "xiangshe" / "e09-yin-busheng.yaml"
 VENUES = ["xie", "xiang"]
@@ -28,15 +29,6 @@ def left_ao(venue):
     return plan(parse_script(E09), venue=venue, reading="ao", options=("left-wins",))
 
 
-def _xy(ch, figure, t):
-    p = ch.pose_at(figure, t)
-    return (p.x, p.y)
-
-
-def _events(ch, figure, kind, steps):
-    return [e for e in ch.events if e.figure == figure and e.kind == kind and e.step in steps]
-
-
 def _climbs(ch, figure):
     """The times at which he steps from the 西階 on to the 堂 (from below its top 等 to above it)."""
     stair = ch.venue.landmark("西階")
@@ -44,16 +36,6 @@ def _climbs(ch, figure):
     edge = stair.top[1]
     samples = ch.tracks[figure].samples
     return [b[0] for a, b in pairwise(samples) if a[2] < edge <= b[2] and x0 - 1.0 <= b[1] <= x1 + 1.0]
-
-
-def _first(ch, figure, t0, t1, near, within=0.2):
-    return next((t for t in np.arange(t0, t1, 0.1) if math.dist(_xy(ch, figure, t), near) < within), None)
-
-
-def _tread(ch, i):
-    stair = ch.venue.landmark("西階")
-    (fx, fy), (tx, ty) = stair.point, stair.top
-    return (fx + (tx - fx) * i / stair.steps, fy + (ty - fy) * i / stair.steps)
 
 
 @pytest.mark.parametrize("venue", VENUES)
