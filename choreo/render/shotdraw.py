@@ -36,7 +36,8 @@ def inset_type(cfg: RenderConfig) -> tuple[int, int]:
     if is_small(cfg):
         return max(13, cfg.px(19)), max(11, cfg.px(16))
     return cfg.deco_px(15), cfg.deco_px(12)
-HIT = PLAN["target-centre"]
+HIT = PLAN["target-centre"]  # the verdict 中, on its halo
+HIT_EDGE, HIT_CORE = INK, PLAN["halo"]  # the ring of a hit (hit_ring)
 MISS = (120, 110, 100)
 
 
@@ -107,7 +108,7 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
     for s in lay.strikes:
         (px, py), wid = s.at, max(1, round((2.5 if s.current else 1.5) * k))
         if s.hit:
-            out.append(Circle((px, py), mark * (1.4 if s.current else 1.0), None, HIT, wid))
+            out += hit_ring((px, py), ring_radius(cfg, s.current), max(2, wid) if s.current else wid)
         else:
             out.append(Poly(((px - mark, py - mark), (px + mark, py + mark)), None, MISS, wid, closed=False))
             out.append(Poly(((px - mark, py + mark), (px + mark, py - mark)), None, MISS, wid, closed=False))
@@ -118,10 +119,11 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
         word = run(texts, lay.verdict, size, HIT if lay.verdict == "中" else MISS, 0, 0, PLAN["halo"], where="shot inset")
         cur = next((s.at for s in lay.strikes if s.current), None)
         if cur is not None:  # under the strike; where the counters' row leaves no room, above it, to its west
-            room = lay.band[1] - (cur[1] + mark + 1)
+            reach = max(mark, ring_radius(cfg, True)) + 2  # clear of the ring (hit_ring) or the cross
+            room = lay.band[1] - (cur[1] + reach)
             below = room >= word.box[3]
-            out.append(_moved(word, cur[0] - word.box[2] / 2 if below else cur[0] - mark - 2 - word.box[2],
-                              cur[1] + mark + 1 if below else cur[1] - mark - word.box[3]))
+            out.append(_moved(word, cur[0] - word.box[2] / 2 if below else cur[0] - reach - word.box[2],
+                              cur[1] + reach if below else cur[1] - mark - word.box[3]))
     if lay.calling and lay.caller_at is None and lay.caller:
         far = run(texts, f"{lay.caller}：獲", small, INK, 0, 0, CAPTION["accent"], where="shot inset")
         out.append(_moved(far, title.box[0] + title.box[2] + pad, hy0 + (hy1 - hy0 - far.box[3]) / 2))
@@ -210,6 +212,19 @@ def _flight_band(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rend
         out += [Poly(((dx - tick, y), (dx + tick, y)), None, PLAN["label-dim"], 1, closed=False) for y in (sy, fl.bottom)]
         out.append(_moved(g, dx - tick - 2 - g.box[2], (sy + fl.bottom) / 2 - g.box[3] / 2))
     return out
+
+
+def ring_radius(cfg: RenderConfig, current: bool) -> float:
+    """The radius of a hit's ring: the current arrow's larger, at least 5 px (a 4-px ring of one-pixel
+    strokes at 640×360 read as a dot)."""
+    mark = cfg.dim(6)
+    return max(5.0, mark * 1.4) if current else mark
+
+
+def hit_ring(at, r: float, width: int) -> list:
+    """A hit: a pale ring edged in ink, read on the 侯中 it strikes (the green centre: a green ring on it
+    was lost at 640×360) and on the paper round it alike (each at least 3:1 against what is under it)."""
+    return [Circle(at, r + 1, None, HIT_EDGE, width + 2), Circle(at, r, None, HIT_CORE, width)]
 
 
 def group_flag():

@@ -18,9 +18,9 @@ from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
 from choreo.render.framescene import FrameScene
 from choreo.render.scene import Poly
-from choreo.render.shotdraw import ARROW
+from choreo.render.shotdraw import ARROW, ring_radius
 from choreo.render.shotinset import arrows_in_flight
-from choreo.render.style import CAPTION
+from choreo.render.style import CAPTION, PLAN
 from tests.planner.helpers import plan_text
 from tests.planner.test_shots import MUSIC
 
@@ -289,3 +289,42 @@ def test_at_640x360_the_inset_and_the_key_to_the_marks_read():
     pixels = frame(small, t)
     x0, y0, x1, y1 = (round(v) for v in lay.box)
     assert (pixels[y0 + 2:y1 - 2, x0 + 2:x1 - 2] == np.array(ARROW)).all(axis=2).any()  # the arrow, in the 侯
+
+
+def _luminance(rgb) -> float:
+    c = [v / 255 for v in rgb]
+    c = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+
+def _contrast(a, b) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("name", ["e02-first-round", "e06-second-round"])
+def test_at_640x360_a_hit_reads_on_the_green_centre(name):
+    """The ring of a hit stands out from what it is drawn over (the 侯中's green and the paper round it):
+    in every 30° of its round (but where the shaft comes in from the north), some pixel of the ring, read back from the
+    frame, is at least 3:1 against that pixel a moment before, when the ring was not there (a green ring
+    on the green centre measured 1:1)."""
+    r = renderer(name, (640, 360))
+    shot = next(s for s in r.choreo.shots if s.hit)
+    before, after = frame(r, shot.arrival - 0.15), frame(r, shot.arrival + 0.3)
+    (strike,) = [s for s in r.shot_inset(shot.arrival + 0.3).strikes if s.current]
+    cx, cy = strike.at
+    ring = ring_radius(r.cfg, True)
+    under = {tuple(int(v) for v in before[round(cy), round(cx) + d]) for d in (-3, 3)}
+    assert any(_contrast(u, PLAN["target-centre"]) < 1.2 for u in under), "the strike is on the green centre"
+    best: dict[int, float] = {}  # per 30° sector of the ring: its pixel of most contrast
+    for y in range(int(cy - ring - 3), int(cy + ring + 4)):
+        for x in range(int(cx - ring - 3), int(cx + ring + 4)):
+            d = math.hypot(x - cx, y - cy)
+            if not ring - 3 <= d <= ring + 2:
+                continue
+            sector = int(math.degrees(math.atan2(y - cy, x - cx)) % 360 // 30)
+            best[sector] = max(best.get(sector, 0.0), _contrast(after[y, x], before[y, x]))
+    for sector, c in sorted(best.items()):
+        if 225 <= sector * 30 + 15 <= 315:  # the shaft, coming in from the north (screen angles: y down)
+            continue
+        assert c >= 3.0, f"the ring at {sector * 30}°–{sector * 30 + 30}° is {c:.1f}:1 against what is under it"
