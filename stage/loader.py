@@ -61,8 +61,8 @@ REQUIRED_PARAMS = ("pace", "stair_step_time", "turn_rate", "body_radius", "small
                    "dur.射", "dur.取", "dur.授", "dur.受", "dur.命", "dur.俟", "dur.袒", "dur.釋獲", "dur.獲",
                    "turn.literal_left", "stagger", "pass_spacing", "meeting_tolerance", "meeting_passes",
                    "brush_margin", "aside", "abreast_tolerance", "file_clearance", "file_wait_step",
-                   "file_wait_tries", "small_move_least", "small_pace", "stair_foot_margin", "beside_margin",
-                   "beside_step_in", "beside_step_out", "beside_tries_out")
+                   "file_wait_tries", "small_move_least", "small_pace", "stair_foot_margin", "stair_cross_treads",
+                   "beside_margin", "beside_step_in", "beside_step_out", "beside_tries_out")
 
 
 # choice: the planning numbers the planner divides by or walks with, kept where it can use them
@@ -71,7 +71,7 @@ PARAM_RANGES = {"pace": (0.1, 50.0), "stair_step_time": (0.05, 60.0), "turn_rate
                 "body_radius": (0.1, 10.0), "small_move": (0.1, 60.0), "relation_offset": (0.0, 100.0),
                 "approach": (0.0, 100.0), "abreast_spacing": (0.0, 100.0), "rank_spacing": (0.0, 100.0),
                 "pass_spacing": (0.0, 100.0), "shot.draw": (0.0, 60.0), "arrow.speed": (1.0, 10_000.0),
-                "music.period": (0.1, 600.0)}
+                "music.period": (0.1, 600.0), "stair_cross_treads": (0.0, 20.0)}
 DURATION_RANGE = (0.0, 3600.0)  # dur.*: seconds
 
 

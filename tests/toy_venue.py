@@ -12,8 +12,8 @@ CHOICE = Provenance(choice="test venue")
 PLANNING = {"turn.literal_left": 1.0, "stagger": 1.2, "pass_spacing": 3.0, "meeting_tolerance": 0.05,
             "meeting_passes": 8, "brush_margin": 0.1, "aside": 1.2, "abreast_tolerance": 1.0,
             "file_clearance": 0.3, "file_wait_step": 0.5, "file_wait_tries": 80, "small_move_least": 0.25,
-            "small_pace": 0.5, "stair_foot_margin": 0.3, "beside_margin": 0.15, "beside_step_in": 0.25,
-            "beside_step_out": 0.5, "beside_tries_out": 12}
+            "small_pace": 0.5, "stair_foot_margin": 0.3, "stair_cross_treads": 3.5, "beside_margin": 0.15,
+            "beside_step_in": 0.25, "beside_step_out": 0.5, "beside_tries_out": 12}
 
 
 def toy_venue() -> Venue:

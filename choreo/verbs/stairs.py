@@ -15,12 +15,6 @@ from choreo.timeline import bearing_of
 from choreo.verbs.registry import verb
 from stage.model import Landmark
 
-# A follower who crosses behind the first to the other side sets off this many tread-times before the first
-# is on his third 等 (a modelling choice: measured on the 3-等 西階 of both halls, earlier and the two touch at
-# the top, later and he is not yet on the 階 when the first is off it).
-MIRROR_TREADS = 3.5
-
-
 if TYPE_CHECKING:
     from choreo.script import Action
     from choreo.verbs.context import VerbContext
@@ -142,8 +136,8 @@ def descend(ctx: VerbContext, figure: str, stair: Landmark, *, step_times: list[
         top = _shift(_hall_point(stair, ctx), side)
         if step_times:
             lead = math.dist(tl.pos, top) / ctx.param("pace") + 180.0 / ctx.param("turn_rate")
-            # Crossing behind the first, he sets off as the first steps on to the 階 (MIRROR_TREADS).
-            tl.hold(step_times[0] - MIRROR_TREADS * ctx.param("stair_step_time") if mirror
+            # Crossing behind the first, he sets off as the first steps on to the 階 (the venue's stair_cross_treads).
+            tl.hold(step_times[0] - ctx.param("stair_cross_treads") * ctx.param("stair_step_time") if mirror
                     else step_times[0] - ctx.param("stair_step_time") - lead)
         ctx.walk(figure, top)
     down = bearing_of(stair.point[0] - stair.top[0], stair.point[1] - stair.top[1])
