@@ -27,10 +27,12 @@ class RepeatDecl:
     suffix: str
     notes: tuple[str, ...] = ()
     places: Mapping[str, str] = field(default_factory=dict)
+    start: tuple[str, str] | None = None  # the first copy's start ("with" | "after", step id), if not the original's
     loc: Location | None = None
 
     def prefixed(self, prefix: str) -> RepeatDecl:
-        return replace(self, span=(prefix + self.span[0], prefix + self.span[1]))
+        start = (self.start[0], prefix + self.start[1]) if self.start else None
+        return replace(self, span=(prefix + self.span[0], prefix + self.span[1]), start=start)
 
 
 def renamer(known: Iterable[str], swap: Mapping[str, str], places: Mapping[str, str] | None = None):
@@ -72,19 +74,22 @@ def renamer(known: Iterable[str], swap: Mapping[str, str], places: Mapping[str, 
     return sub
 
 
-def repeat_steps(span: Sequence, sub, suffix: str, notes: tuple[str, ...] = ()) -> list:
+def repeat_steps(span: Sequence, sub, suffix: str, notes: tuple[str, ...] = (),
+                 start: tuple[str, str] | None = None) -> list:
     """The steps of ``span`` again, renamed by ``sub`` (a ``renamer``), ids with ``suffix``; a ``start`` that
-    points into the span points to the copy."""
+    points into the span points to the copy; ``start``, if given, is the first copy's."""
     span_ids = {s.id for s in span}
     out = []
-    for step in span:
-        start = step.start
-        if start and start[1] in span_ids:
-            start = (start[0], start[1] + suffix)
+    for i, step in enumerate(span):
+        begins = step.start
+        if begins and begins[1] in span_ids:
+            begins = (begins[0], begins[1] + suffix)
+        if i == 0 and start is not None:
+            begins = start
         actions = tuple((sub(actor), tuple(replace(a, arg=sub(a.arg), mods=sub(dict(a.mods))) for a in acts))
                         for actor, acts in step.actions)
         checks = tuple(Assertion(a.kind, sub(dict(a.args)), step.id + suffix, a.loc) for a in step.checks)
         contacts = tuple((sub(a), sub(b)) for a, b in step.contacts)
-        out.append(replace(step, id=step.id + suffix, notes=step.notes + notes, start=start, actions=actions,
+        out.append(replace(step, id=step.id + suffix, notes=step.notes + notes, start=begins, actions=actions,
                            checks=checks, contacts=contacts, stations=()))
     return out

@@ -237,5 +237,5 @@ def inserted_steps(change: StepChange, steps: tuple[StepDecl, ...], names: set[s
                                   "(a reading or an option removed it)", item.loc)
         first, last = ids.index(item.span[0]), ids.index(item.span[1])
         out.extend(repeat_steps(steps[first:last + 1], renamer(names, item.swap, item.places), item.suffix,
-                                item.notes))
+                                item.notes, item.start))
     return out

@@ -449,11 +449,11 @@ class Parser:
         ids = [s.id for s in before]
         first, last = ids.index(decl.span[0]), ids.index(decl.span[1])
         sub = renamer({*self.figures_known, *self.groups_known}, decl.swap, decl.places)
-        return repeat_steps(before[first:last + 1], sub, decl.suffix, decl.notes)
+        return repeat_steps(before[first:last + 1], sub, decl.suffix, decl.notes, decl.start)
 
     def repeat_decl(self, item: MDict, ids: list[str]) -> RepeatDecl:
         """A ``repeat:`` checked against the step ids it may copy (those before it)."""
-        _fail_unknown_keys(item, ("repeat", "as", "suffix", "notes", "places"), "a repeat")
+        _fail_unknown_keys(item, ("repeat", "as", "suffix", "notes", "places", "start"), "a repeat")
         span = item["repeat"]
         if not isinstance(span, list) or len(span) != 2:
             raise ScriptError("'repeat' takes [FIRST, LAST] step ids", item.key_loc("repeat"))
@@ -477,7 +477,16 @@ class Parser:
                 _name(value, "a place in 'places'", loc_of(value, places.key_loc(place)))
         return RepeatDecl((str(span[0]), str(span[1])), swap, str(item["suffix"]),
                           tuple(str(n) for n in item.get("notes") or ()),
-                          {str(k): str(v) for k, v in places.items()}, item.loc)
+                          {str(k): str(v) for k, v in places.items()}, self.start(item), item.loc)
+
+    def start(self, item: MDict) -> tuple[str, str] | None:
+        """A step's (or a repeat's) ``start: with STEP`` / ``after STEP``."""
+        if "start" not in item:
+            return None
+        m = re.fullmatch(r"\s*(with|after)\s+(\S+)\s*", str(item["start"]))
+        if not m:
+            raise ScriptError("'start' must be 'with STEP' or 'after STEP'", item.value_loc("start"))
+        return (m.group(1), m.group(2))
 
     def step(self, item: Any, source: str, index: int, loc: Location | None = None) -> StepDecl:
         item = _require(item, MDict, "a step", loc)
@@ -485,12 +494,7 @@ class Parser:
         if "text" not in item:
             raise ScriptError("a step needs 'text': the 經 clause it enacts, verbatim", item.loc)
         step_id = _text(item.get("id", f"s{index + 1:03d}"), "a step's 'id'", item.value_loc("id"))
-        start = None
-        if "start" in item:
-            m = re.fullmatch(r"\s*(with|after)\s+(\S+)\s*", str(item["start"]))
-            if not m:
-                raise ScriptError("'start' must be 'with STEP' or 'after STEP'", item.value_loc("start"))
-            start = (m.group(1), m.group(2))
+        start = self.start(item)
         actions = self.actions(item.get("do") or MDict(), item)
         checks = self.checks(item.get("check") or MList(), step_id, item)
         contacts = []

@@ -103,9 +103,9 @@ options:
 ```
 
 A step inserted by a change set may be a repeat, `{repeat: [d4c, d5d], as: {眾賓耦二: 眾賓耦三}, suffix: x,
-places: {"堂西位[10]": "堂西位[12]"}}`: the steps from the first to the last again, as the reading and the
-options applied before this one left them, with the names in `as` and the places in `places` swapped and the
-suffix added to their ids (so one repeat gives each reading's form). A change to a step that an option applied
+places: {"堂西位[10]": "堂西位[12]"}, start: with d5f}`: the steps from the first to the last again, as the reading
+and the options applied before this one left them, with the names in `as` and the places in `places` swapped, the
+suffix added to their ids and (optionally) the first one's `start` its own (so one repeat gives each reading's form). A change to a step that an option applied
 before this one removed is not made (若左右鈞 removes the drinking: what another option adds to it goes too).
 
 **Shots and music.** `outcome:` (a passage's top-level key) names which arrows hit: a bundled

@@ -49,7 +49,15 @@ options:
             suffix: x
             places: {"射位二[2]": "射位二[4]"}
             notes: [the other one]
+          - repeat: [s1, s1]
+            as: {甲: 甲}
+            suffix: y
+            start: after s0
 steps:
+  - id: s0
+    text: 揖
+    do:
+      甲: [{俟: 5}]
   - id: s1
     text: 揖
     do:
@@ -74,18 +82,19 @@ def test_a_repeat_in_a_change_set_copies_the_steps_as_the_reading_has_them_with_
     venue_place = plan(script, venue="xie")
     for reading, facing in (("zheng", 0.0), ("ao", 180.0)):
         ch = plan(script, venue="xie", reading=reading, options=["more"])
-        assert [s.id for s in ch.steps] == ["s1", "s1x"]
-        assert ch.steps[1].commentary[-1] == "the other one" and ch.steps[1].option_note.startswith("若有東面者")
+        assert [s.id for s in ch.steps] == ["s0", "s1", "s1x", "s1y"]
+        assert ch.steps[2].commentary[-1] == "the other one" and ch.steps[2].option_note.startswith("若有東面者")
+        assert ch.steps[2].t0 == ch.steps[1].t1 and ch.steps[3].t0 == ch.steps[0].t1 < ch.steps[1].t1  # its own start
         assert end(ch, "乙")[2] == facing  # the copy of ao's s1 under ao, of the 經's under zheng
         assert end(ch, "甲")[:2] == end(venue_place, "甲")[:2]
         assert end(ch, "乙")[:2] != end(ch, "甲")[:2]  # 射位二[4], not 射位二[2]
-    assert [s.id for s in plan(script, venue="xie").steps] == ["s1"]  # without the option, nothing added
+    assert [s.id for s in plan(script, venue="xie").steps] == ["s0", "s1"]  # without the option, nothing added
 
 
 def test_an_option_s_change_to_a_step_an_earlier_option_removed_is_not_made(tmp_path):
     script = load(tmp_path)
     ch = plan(script, venue="xie", options=["tie", "more"])
-    assert [s.id for s in ch.steps] == []
+    assert [s.id for s in ch.steps] == ["s0"]
 
 
 def test_a_repeat_of_an_unknown_step_or_figure_is_placed_and_suggested(tmp_path):
