@@ -20,6 +20,7 @@ from pathlib import Path
 import yaml
 
 from choreo.paths import scripts_dir
+from choreo.script import inserted_steps, script_names
 from choreo.script_parser import parse_script
 from stage.mojibake import restore
 
@@ -130,7 +131,8 @@ def _option_steps(script) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:
         for change in (*script.option_changes.get(name, ()), *under_readings):
             if not change.remove and (change.actions or change.text):
                 steps.append((change.step, _clauses(change.text or texts[change.step])))
-            steps.extend((s.id, _clauses(s.text)) for s in change.insert_after if s.source.startswith("000"))
+            steps.extend((s.id, _clauses(s.text)) for s in inserted_steps(change, script.steps, script_names(script))
+                         if s.source.startswith("000"))
         out.append((name, script.catalogue.options[name].title, steps))
     return out
 

@@ -18,6 +18,7 @@ from typing import Any
 from choreo.errors import Location, ScriptError, suggest
 from choreo.model import Assertion
 from choreo.options import Catalogue, chosen
+from choreo.repeats import RepeatDecl, renamer, repeat_steps
 from stage.marked_yaml import loc_of
 from stage.vocabulary import FACING_WORDS, FACINGS
 
@@ -90,7 +91,7 @@ class StepChange:
     text: str | None = None
     notes: tuple[str, ...] | None = None
     remove: bool = False
-    insert_after: tuple[StepDecl, ...] = ()
+    insert_after: tuple[StepDecl | RepeatDecl, ...] = ()  # steps added after it, or repeats of the rite's steps
     loc: Location | None = None
 
 
@@ -155,7 +156,7 @@ def apply_reading(script: Script, reading: str | None) -> tuple[Script, str]:
     decl = next((r for r in script.readings if r.name == name), None)
     if decl is None or not decl.changes:
         return script, name
-    return replace(script, steps=_changed(script.steps, decl.changes, "reading_note")), name
+    return replace(script, steps=_changed(script.steps, decl.changes, "reading_note", script_names(script))), name
 
 
 def apply_options(script: Script, asked: tuple[str, ...] | list[str], reading: str = "") -> tuple[Script, tuple[str, ...]]:
@@ -167,18 +168,21 @@ def apply_options(script: Script, asked: tuple[str, ...] | list[str], reading: s
     if not names:
         return script, ()
     steps, outcomes = script.steps, {p: dict(t) for p, t in script.outcomes.items()}
+    read = {s.id for s in steps}  # the steps of the reading: a change to one an earlier option removed is not made
     for name in names:
         spec = script.catalogue.options[name]
         own = {c.step: c for c in script.option_changes.get(name, ())}
         own.update({c.step: c for c in script.option_reading_changes.get((name, reading), ())})
-        changes = tuple(own.values())
+        present = {s.id for s in steps}
+        for change in own.values():
+            if change.step not in read:
+                raise ScriptError(f"option '{name}' changes step '{change.step}', which this reading removes",
+                                  change.loc)
+        # An option before this one took the step out of the rite (若左右鈞: nobody drinks): so does this one.
+        changes = tuple(c for c in own.values() if c.step in present)
         if changes:
-            present = {s.id for s in steps}
-            for change in changes:
-                if change.step not in present:
-                    raise ScriptError(f"option '{name}' changes step '{change.step}', which this reading removes",
-                                      change.loc)
-            steps = _changed(steps, tuple(replace(c, why=f"{spec.title}: {c.why}") for c in changes), "option_note")
+            steps = _changed(steps, tuple(replace(c, why=f"{spec.title}: {c.why}") for c in changes), "option_note",
+                             script_names(script))
         for passage, table in spec.outcome.items():
             if passage in outcomes:
                 for archer in table:
@@ -189,9 +193,16 @@ def apply_options(script: Script, asked: tuple[str, ...] | list[str], reading: s
     return replace(script, steps=steps, outcomes=outcomes), names
 
 
-def _changed(steps: tuple[StepDecl, ...], changes: tuple[StepChange, ...], note: str) -> tuple[StepDecl, ...]:
+def script_names(script: Script) -> set[str]:
+    """The names a repeat renames: the script's figures and groups."""
+    return {*script.figures, *script.groups}
+
+
+def _changed(steps: tuple[StepDecl, ...], changes: tuple[StepChange, ...], note: str,
+             names: set[str]) -> tuple[StepDecl, ...]:
     """The steps with a change set applied (a reading's or an option's); ``note``: the field of the
-    step that keeps each change's why."""
+    step that keeps each change's why; ``names``: the figures and groups a repeat among the inserted steps
+    renames (choreo.repeats: it copies the steps as they stand here)."""
     by_step = {c.step: c for c in changes}
     out: list[StepDecl] = []
     for step in steps:
@@ -206,8 +217,25 @@ def _changed(steps: tuple[StepDecl, ...], changes: tuple[StepChange, ...], note:
                                notes=change.notes if change.notes is not None else step.notes,
                                actions=actions, checks=change.checks if change.checks is not None else step.checks,
                                **{note: change.why}))
-        out.extend(replace(StepDecl(s.id, s.text, s.source, s.notes, s.start, s.actions, s.checks, s.contacts,
-                                    s.loc, passage=step.passage, passage_title=step.passage_title,
-                                    passage_heading=step.passage_heading), **{note: change.why})
-                   for s in change.insert_after)
+        for s in inserted_steps(change, steps, names):
+            out.append(replace(s, passage=step.passage, passage_title=step.passage_title,
+                               passage_heading=step.passage_heading, stations=(), **{note: change.why}))
     return tuple(out)
+
+
+def inserted_steps(change: StepChange, steps: tuple[StepDecl, ...], names: set[str]) -> list[StepDecl]:
+    """The steps a change inserts after its step, each repeat made from ``steps`` (those it changes)."""
+    out: list[StepDecl] = []
+    ids = [s.id for s in steps]
+    for item in change.insert_after:
+        if not isinstance(item, RepeatDecl):
+            out.append(item)
+            continue
+        for ref in item.span:
+            if ref not in ids:
+                raise ScriptError(f"'repeat' copies step '{ref}', which is not in the rite as it stands here "
+                                  "(a reading or an option removed it)", item.loc)
+        first, last = ids.index(item.span[0]), ids.index(item.span[1])
+        out.extend(repeat_steps(steps[first:last + 1], renamer(names, item.swap, item.places), item.suffix,
+                                item.notes, item.start))
+    return out

@@ -14,6 +14,7 @@ from typing import Any
 
 from choreo.errors import Location, ScriptError, YiliError, suggest
 from choreo.model import Assertion
+from choreo.repeats import RepeatDecl, renamer, repeat_steps
 from choreo.script import (
     ASSERTION_KINDS,
     SEEDS,
@@ -172,7 +173,7 @@ class Parser:
         self.groups_known = groups
         steps = self.steps(_require(root["steps"], MList, "'steps'", root.key_loc("steps")), source)
         self.readings_loc = root.value_loc("readings")
-        readings = self.readings(root.get("readings"), source, {s.id for s in steps})
+        readings = self.readings(root.get("readings"), source, [s.id for s in steps])
         params = self.params(root)
         passage = str(root.get("passage", ""))
         outcomes, data_files = {}, ()
@@ -185,7 +186,7 @@ class Parser:
             outcomes[passage], read = parse_outcome(root["outcome"], passage, beside, figures, root.value_loc("outcome"))
             data_files = (str(read),) if read is not None else ()
         catalogue = self.catalogue(root)
-        option_changes, option_reading_changes = self.option_changes(root, catalogue, source, {s.id for s in steps},
+        option_changes, option_reading_changes = self.option_changes(root, catalogue, source, [s.id for s in steps],
                                                                      [r.name for r in readings] or ["zheng"])
         if catalogue is not None:
             data_files += (catalogue.path,)
@@ -208,7 +209,7 @@ class Parser:
 
         return load_catalogue(catalogue_file(root["branches"], beside, root.value_loc("branches")))
 
-    def option_changes(self, root: MDict, catalogue, source: str, step_ids: set[str],
+    def option_changes(self, root: MDict, catalogue, source: str, step_ids: list[str],
                        readings: list[str]) -> tuple[dict, dict]:
         """``options: {NAME: {changes: …, readings: {READING: {changes: …}}}}``: each option's change set, in a
         reading's form, and the changes that take the place of its own under a reading (where the option's
@@ -441,13 +442,21 @@ class Parser:
 
         The text compresses repetitions (「三耦卒射，亦如之」〔000〕); each repetition is its own steps,
         with the same 經 text and ids with the suffix, every name in ``as`` replaced by its
-        counterpart (in actors, places, modifiers and checks).
+        counterpart (in actors, places, modifiers and checks) and every place in ``places`` by its own
+        (choreo.repeats).
         """
-        _fail_unknown_keys(item, ("repeat", "as", "suffix", "notes"), "a repeat")
+        decl = self.repeat_decl(item, [s.id for s in before])
+        ids = [s.id for s in before]
+        first, last = ids.index(decl.span[0]), ids.index(decl.span[1])
+        sub = renamer({*self.figures_known, *self.groups_known}, decl.swap, decl.places)
+        return repeat_steps(before[first:last + 1], sub, decl.suffix, decl.notes, decl.start)
+
+    def repeat_decl(self, item: MDict, ids: list[str]) -> RepeatDecl:
+        """A ``repeat:`` checked against the step ids it may copy (those before it)."""
+        _fail_unknown_keys(item, ("repeat", "as", "suffix", "notes", "places", "start"), "a repeat")
         span = item["repeat"]
         if not isinstance(span, list) or len(span) != 2:
             raise ScriptError("'repeat' takes [FIRST, LAST] step ids", item.key_loc("repeat"))
-        ids = [s.id for s in before]
         for ref in span:
             if str(ref) not in ids:
                 raise ScriptError(f"unknown step '{ref}' in 'repeat' (only earlier steps can be repeated)",
@@ -461,44 +470,23 @@ class Parser:
         swap = {str(k): str(v) for k, v in _require(item["as"], MDict, "'as'", item.key_loc("as")).items()}
         for name in (*swap, *swap.values()):
             self.figure_name(name, item.key_loc("as"), groups=True)
-        suffix = str(item["suffix"])
-        # Whole names only: every known name is matched, longest first. A name in ``as`` is replaced; a
-        # longer name containing one (上耦上射 for 上耦 → 次耦) is renamed only when the result is a
-        # name too (次耦上射), so that swapping 獲者 for 賓 leaves 釋獲者 alone.
-        known = {*self.figures_known, *self.groups_known, *swap}
-        pattern = re.compile("|".join(re.escape(k) for k in sorted(known, key=len, reverse=True)))
-        inner = re.compile("|".join(re.escape(k) for k in sorted(swap, key=len, reverse=True)))
+        places = _require(item.get("places") or MDict(), MDict, "'places' (a place for a place)",
+                          item.value_loc("places"))
+        for place, other in places.items():
+            for value in (place, other):
+                _name(value, "a place in 'places'", loc_of(value, places.key_loc(place)))
+        return RepeatDecl((str(span[0]), str(span[1])), swap, str(item["suffix"]),
+                          tuple(str(n) for n in item.get("notes") or ()),
+                          {str(k): str(v) for k, v in places.items()}, self.start(item), item.loc)
 
-        def rename(m: re.Match) -> str:
-            name = m.group(0)
-            if name in swap:
-                return swap[name]
-            renamed = inner.sub(lambda k: swap[k.group(0)], name)
-            return renamed if renamed in known else name
-
-        def sub(value: Any) -> Any:
-            if isinstance(value, str):
-                return pattern.sub(rename, value)
-            if isinstance(value, dict):
-                return {sub(k): sub(v) for k, v in value.items()}
-            if isinstance(value, list | tuple):
-                return type(value)(sub(v) for v in value) if isinstance(value, tuple) else [sub(v) for v in value]
-            return value
-
-        span_ids = set(ids[first:last + 1])
-        extra = tuple(str(n) for n in item.get("notes") or ())
-        out = []
-        for step in before[first:last + 1]:
-            start = step.start
-            if start and start[1] in span_ids:
-                start = (start[0], start[1] + suffix)
-            actions = tuple((sub(actor), tuple(Action(a.verb, sub(a.arg), sub(dict(a.mods)), a.loc) for a in acts))
-                            for actor, acts in step.actions)
-            checks = tuple(Assertion(a.kind, sub(dict(a.args)), step.id + suffix, a.loc) for a in step.checks)
-            contacts = tuple((sub(a), sub(b)) for a, b in step.contacts)
-            out.append(StepDecl(step.id + suffix, step.text, step.source, step.notes + extra, start, actions,
-                                checks, contacts, step.loc, restored=step.restored))
-        return out
+    def start(self, item: MDict) -> tuple[str, str] | None:
+        """A step's (or a repeat's) ``start: with STEP`` / ``after STEP``."""
+        if "start" not in item:
+            return None
+        m = re.fullmatch(r"\s*(with|after)\s+(\S+)\s*", str(item["start"]))
+        if not m:
+            raise ScriptError("'start' must be 'with STEP' or 'after STEP'", item.value_loc("start"))
+        return (m.group(1), m.group(2))
 
     def step(self, item: Any, source: str, index: int, loc: Location | None = None) -> StepDecl:
         item = _require(item, MDict, "a step", loc)
@@ -506,12 +494,7 @@ class Parser:
         if "text" not in item:
             raise ScriptError("a step needs 'text': the 經 clause it enacts, verbatim", item.loc)
         step_id = _text(item.get("id", f"s{index + 1:03d}"), "a step's 'id'", item.value_loc("id"))
-        start = None
-        if "start" in item:
-            m = re.fullmatch(r"\s*(with|after)\s+(\S+)\s*", str(item["start"]))
-            if not m:
-                raise ScriptError("'start' must be 'with STEP' or 'after STEP'", item.value_loc("start"))
-            start = (m.group(1), m.group(2))
+        start = self.start(item)
         actions = self.actions(item.get("do") or MDict(), item)
         checks = self.checks(item.get("check") or MList(), step_id, item)
         contacts = []
@@ -625,7 +608,7 @@ class Parser:
         return args
 
     # -- readings --------------------------------------------------------------------------------
-    def readings(self, node: Any, source: str, step_ids: set[str]) -> tuple[ReadingDecl, ...]:
+    def readings(self, node: Any, source: str, step_ids: list[str]) -> tuple[ReadingDecl, ...]:
         if node is None:
             return ()
         node = _require(node, MDict, "'readings'", getattr(self, "readings_loc", None))
@@ -639,7 +622,7 @@ class Parser:
                                    tuple(changes), node.key_loc(name)))
         return tuple(out)
 
-    def change_set(self, decl: MDict, owner: str, source: str, step_ids: set[str]) -> tuple[StepChange, ...]:
+    def change_set(self, decl: MDict, owner: str, source: str, step_ids: list[str]) -> tuple[StepChange, ...]:
         """A reading's (or an option's) ``changes:``: per step, its actors' new actions, checks, text, notes,
         its removal or the steps inserted after it, each with the ``why`` that justifies it."""
         changes = []
@@ -656,7 +639,9 @@ class Parser:
                                   "commentary that justifies it)", change_loc)
             added = _require(change.get("insert_after") or MList(), list, "'insert_after' (a list of steps)",
                              change.value_loc("insert_after"))
-            inserted = tuple(self.step(s, source, 0, _item_loc(added, i, change_loc)) for i, s in enumerate(added))
+            inserted = tuple(self.repeat_decl(s, list(step_ids)) if isinstance(s, MDict) and "repeat" in s
+                             else self.step(s, source, 0, _item_loc(added, i, change_loc))
+                             for i, s in enumerate(added))
             remove = change.get("remove", False)
             if not isinstance(remove, bool):
                 raise ScriptError(f"'remove' must be true or false, not {describe(remove)}",
@@ -689,6 +674,7 @@ def _prefixed_change(change: StepChange, prefix: str) -> StepChange:
     checks = None if change.checks is None else tuple(Assertion(a.kind, a.args, prefix + a.step, a.loc)
                                                      for a in change.checks)
     return StepChange(prefix + change.step, change.why, change.actions, checks, change.text, change.notes,
-                      change.remove, tuple(_prefixed(s, prefix) for s in change.insert_after), change.loc)
+                      change.remove, tuple(s.prefixed(prefix) if isinstance(s, RepeatDecl) else _prefixed(s, prefix)
+                                           for s in change.insert_after), change.loc)
 
 

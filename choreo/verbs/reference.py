@@ -76,7 +76,7 @@ readings:
         do:                       # replaces these actors' actions in the step
           釋獲者: [興, {受: 算}]
         check: [...]              # replaces the step's checks (optional)
-        insert_after: [...]       # steps added after it (optional)
+        insert_after: [...]       # steps added after it, or repeats (below) (optional)
         remove: false             # drop the step (optional)
 ```
 
@@ -101,6 +101,12 @@ options:
     readings:                     # a step written otherwise under a reading (optional), in its place
       ao: {changes: {s11: {why: …, do: …}}}
 ```
+
+A step inserted by a change set may be a repeat, `{repeat: [d4c, d5d], as: {眾賓耦二: 眾賓耦三}, suffix: x,
+places: {"堂西位[10]": "堂西位[12]"}, start: with d5f}`: the steps from the first to the last again, as the reading
+and the options applied before this one left them, with the names in `as` and the places in `places` swapped, the
+suffix added to their ids and (optionally) the first one's `start` its own (so one repeat gives each reading's form). A change to a step that an option applied
+before this one removed is not made (若左右鈞 removes the drinking: what another option adds to it goes too).
 
 **Shots and music.** `outcome:` (a passage's top-level key) names which arrows hit: a bundled
 outcome (`outcome: xiangshe`, the file `assets/outcomes/xiangshe.yaml`, which maps each passage, e.g.
