@@ -124,6 +124,11 @@ class Script:
     option_changes: Mapping[str, tuple[StepChange, ...]] = field(default_factory=dict)  # per option, as a reading's
     # (option, reading) → changes that take the place of the option's own for the same steps under that reading
     option_reading_changes: Mapping[tuple[str, str], tuple[StepChange, ...]] = field(default_factory=dict)
+    # per option, the figures (and objects) and groups it adds (``options: {NAME: {figures: …, groups: …}}``),
+    # and in a sequence the 位 they take when a passage begins: ((step id, figure, 位), …)
+    option_figures: Mapping[str, Mapping[str, FigureDecl]] = field(default_factory=dict)
+    option_groups: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    option_stations: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -160,17 +165,25 @@ def apply_reading(script: Script, reading: str | None) -> tuple[Script, str]:
 
 
 def apply_options(script: Script, asked: tuple[str, ...] | list[str], reading: str = "") -> tuple[Script, tuple[str, ...]]:
-    """The script under the options asked for (after its reading, named ``reading``): their change sets in
-    the catalogue's order (a step's change written for that reading in place of the option's own), and the
-    hits they imply in place of the bundled outcome's. An unknown option, or two that exclude each other,
-    is a ScriptError."""
+    """The script under the options asked for (after its reading, named ``reading``): the figures and groups
+    they add, their change sets in the catalogue's order (a step's change written for that reading in place
+    of the option's own), and the hits they imply in place of the bundled outcome's. An unknown option, or two
+    that exclude each other, is a ScriptError."""
     names = chosen(script.catalogue, tuple(asked), script.path)
     if not names:
         return script, ()
     steps, outcomes = script.steps, {p: dict(t) for p, t in script.outcomes.items()}
     read = {s.id for s in steps}  # the steps of the reading: a change to one an earlier option removed is not made
+    figures, groups = dict(script.figures), dict(script.groups)
     for name in names:
         spec = script.catalogue.options[name]
+        for figure, decl in script.option_figures.get(name, {}).items():
+            if figure in figures:
+                raise ScriptError(f"option '{name}' adds figure '{figure}', whom another option chosen adds too",
+                                  decl.loc)
+            figures[figure] = decl
+        groups.update(script.option_groups.get(name, {}))
+        steps = _stationed(steps, script.option_stations.get(name, ()))
         own = {c.step: c for c in script.option_changes.get(name, ())}
         own.update({c.step: c for c in script.option_reading_changes.get((name, reading), ())})
         present = {s.id for s in steps}
@@ -182,15 +195,25 @@ def apply_options(script: Script, asked: tuple[str, ...] | list[str], reading: s
         changes = tuple(c for c in own.values() if c.step in present)
         if changes:
             steps = _changed(steps, tuple(replace(c, why=f"{spec.title}: {c.why}") for c in changes), "option_note",
-                             script_names(script))
+                             {*figures, *groups})
         for passage, table in spec.outcome.items():
             if passage in outcomes:
                 for archer in table:
-                    if archer not in script.figures:
+                    if archer not in figures:
                         raise ScriptError(f"option '{name}' gives arrows to unknown figure '{archer}' in passage "
-                                          f"'{passage}'", spec.loc, suggest(archer, script.figures))
+                                          f"'{passage}'", spec.loc, suggest(archer, figures))
                 outcomes[passage].update(table)
-    return replace(script, steps=steps, outcomes=outcomes), names
+    return replace(script, steps=steps, outcomes=outcomes, figures=figures, groups=groups), names
+
+
+def _stationed(steps: tuple[StepDecl, ...], stations: tuple[tuple[str, str, str], ...]) -> tuple[StepDecl, ...]:
+    """The steps with the 位 an option's figures take when a passage begins (``Script.option_stations``)."""
+    if not stations:
+        return steps
+    at: dict[str, tuple[tuple[str, str], ...]] = {}
+    for step_id, figure, position in stations:
+        at[step_id] = at.get(step_id, ()) + ((figure, position),)
+    return tuple(replace(s, stations=s.stations + at[s.id]) if s.id in at else s for s in steps)
 
 
 def script_names(script: Script) -> set[str]:

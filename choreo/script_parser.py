@@ -39,6 +39,7 @@ OBJECT_KEYS = ("at", "label", "carried_by", "radius", "facing")
 STEP_KEYS = ("id", "text", "source", "notes", "start", "do", "check", "contact", "restored")
 READING_KEYS = ("title", "source", "note", "changes")
 SEQUENCE_KEYS = ("title", "heading", "passage", "source", "venue", "include", "params", "branches")
+OPTION_BLOCK_KEYS = ("figures", "objects", "groups", "changes", "readings")
 CHANGE_KEYS = ("why", "do", "check", "text", "notes", "remove", "insert_after")
 
 
@@ -186,15 +187,16 @@ class Parser:
             outcomes[passage], read = parse_outcome(root["outcome"], passage, beside, figures, root.value_loc("outcome"))
             data_files = (str(read),) if read is not None else ()
         catalogue = self.catalogue(root)
-        option_changes, option_reading_changes = self.option_changes(root, catalogue, source, [s.id for s in steps],
-                                                                     [r.name for r in readings] or ["zheng"])
+        option_changes, option_reading_changes, option_figures, option_groups = self.option_changes(
+            root, catalogue, source, [s.id for s in steps], [r.name for r in readings] or ["zheng"])
         if catalogue is not None:
             data_files += (catalogue.path,)
         return Script(self.path, str(root["title"]), passage, source,
                       self.venue(root), figures, groups, steps, readings, params,
                       heading=str(root.get("heading", "")), outcomes=outcomes, data_files=data_files,
                       catalogue=catalogue, option_changes=option_changes,
-                      option_reading_changes=option_reading_changes)
+                      option_reading_changes=option_reading_changes, option_figures=option_figures,
+                      option_groups=option_groups)
 
     # -- the text's branches (choreo.options) ------------------------------------------------------
     def catalogue(self, root: MDict):
@@ -210,36 +212,55 @@ class Parser:
         return load_catalogue(catalogue_file(root["branches"], beside, root.value_loc("branches")))
 
     def option_changes(self, root: MDict, catalogue, source: str, step_ids: list[str],
-                       readings: list[str]) -> tuple[dict, dict]:
-        """``options: {NAME: {changes: …, readings: {READING: {changes: …}}}}``: each option's change set, in a
-        reading's form, and the changes that take the place of its own under a reading (where the option's
-        step must also keep that reading's difference)."""
+                       readings: list[str]) -> tuple[dict, dict, dict, dict]:
+        """``options: {NAME: {figures: …, groups: …, changes: …, readings: {READING: {changes: …}}}}``: each
+        option's change set, in a reading's form; the changes that take the place of its own under a reading
+        (where the option's step must also keep that reading's difference); and the figures (objects) and
+        groups it adds, written as the script's own, which only its changes (and the option's) name."""
         if "options" not in root:
-            return {}, {}
+            return {}, {}, {}, {}
         node = _require(root["options"], MDict, "'options'", root.value_loc("options"))
         if catalogue is None:
             raise ScriptError("'options' changes steps under the text's branches: name their catalogue with "
                               "'branches' (e.g. branches: xiangshe)", root.key_loc("options"))
-        out, per_reading = {}, {}
+        out, per_reading, figures_added, groups_added = {}, {}, {}, {}
         for name, decl in node.items():
             if name not in catalogue.options:
                 raise ScriptError(f"unknown option '{name}' (the catalogue {Path(catalogue.path).name} has: "
                                   f"{', '.join(catalogue.names()) or 'none'})", node.key_loc(name),
                                   suggest(str(name), catalogue.names()))
             decl = _require(decl, MDict, f"option '{name}'", node.key_loc(name))
-            _fail_unknown_keys(decl, ("changes", "readings"), f"option '{name}'")
-            out[str(name)] = self.change_set(decl, f"option '{name}'", source, step_ids)
-            block = _require(decl.get("readings") or MDict(), MDict, "'readings'", decl.value_loc("readings"))
-            for reading, sub in block.items():
-                if reading not in readings:
-                    raise ScriptError(f"option '{name}' changes steps under unknown reading '{reading}' (this script "
-                                      f"has: {', '.join(readings) or 'none'})", block.key_loc(reading),
-                                      suggest(str(reading), readings))
-                sub = _require(sub, MDict, f"option '{name}' under reading '{reading}'", block.key_loc(reading))
-                _fail_unknown_keys(sub, ("changes",), f"option '{name}' under reading '{reading}'")
-                per_reading[(str(name), str(reading))] = self.change_set(sub, f"option '{name}' under '{reading}'",
-                                                                        source, step_ids)
-        return out, per_reading
+            _fail_unknown_keys(decl, OPTION_BLOCK_KEYS, f"option '{name}'")
+            own_figures, own_groups = self.figures_known, self.groups_known
+            added = self.figures(decl, own_figures)
+            all_figures = {**own_figures, **added}
+            groups = self.groups(decl.get("groups") or MDict(), all_figures, decl, own_groups)
+            if added or groups:
+                figures_added[str(name)], groups_added[str(name)] = added, groups
+            # the option's changes name its own figures and groups as well as the script's
+            self.figures_known, self.groups_known = all_figures, {**own_groups, **groups}
+            try:
+                out[str(name)] = self.change_set(decl, f"option '{name}'", source, step_ids)
+                per_reading.update(self.option_reading_blocks(decl, str(name), source, step_ids, readings))
+            finally:
+                self.figures_known, self.groups_known = own_figures, own_groups
+        return out, per_reading, figures_added, groups_added
+
+    def option_reading_blocks(self, decl: MDict, name: str, source: str, step_ids: list[str],
+                              readings: list[str]) -> dict[tuple[str, str], tuple[StepChange, ...]]:
+        """``readings: {READING: {changes: …}}`` in option ``name``'s block."""
+        per_reading = {}
+        block = _require(decl.get("readings") or MDict(), MDict, "'readings'", decl.value_loc("readings"))
+        for reading, sub in block.items():
+            if reading not in readings:
+                raise ScriptError(f"option '{name}' changes steps under unknown reading '{reading}' (this script "
+                                  f"has: {', '.join(readings) or 'none'})", block.key_loc(reading),
+                                  suggest(str(reading), readings))
+            sub = _require(sub, MDict, f"option '{name}' under reading '{reading}'", block.key_loc(reading))
+            _fail_unknown_keys(sub, ("changes",), f"option '{name}' under reading '{reading}'")
+            per_reading[(str(name), str(reading))] = self.change_set(sub, f"option '{name}' under '{reading}'",
+                                                                    source, step_ids)
+        return per_reading
 
     def params(self, root: MDict) -> dict[str, float]:
         """``params:`` overriding the venue's planning numbers, each in the range the planner can use."""
@@ -311,6 +332,7 @@ class Parser:
         data_files: dict[str, None] = {}
         option_changes: dict[str, tuple[StepChange, ...]] = {}
         option_reading_changes: dict[tuple[str, str], tuple[StepChange, ...]] = {}
+        option_figures, option_groups, option_stations = _option_casts(parts, figures)
         catalogue = self.catalogue(root)
         for part in parts:
             params.update(part.params)
@@ -337,7 +359,8 @@ class Parser:
                       self.venue(root, first.venue if first else "xie"), figures, groups, tuple(steps),
                       tuple(readings.values()), params, heading=str(root.get("heading", "")), outcomes=outcomes,
                       data_files=tuple(data_files), catalogue=catalogue, option_changes=option_changes,
-                      option_reading_changes=option_reading_changes)
+                      option_reading_changes=option_reading_changes, option_figures=option_figures,
+                      option_groups=option_groups, option_stations=option_stations)
 
     def venue(self, root: MDict, default: str = "xie") -> str:
         """A bundled venue's key, or the path of a venue file beside the script."""
@@ -356,10 +379,15 @@ class Parser:
         return str(value)
 
     # -- figures and groups ----------------------------------------------------------------------
-    def figures(self, root: MDict) -> dict[str, FigureDecl]:
+    def figures(self, root: MDict, known: Mapping[str, FigureDecl] | None = None) -> dict[str, FigureDecl]:
+        """The figures and objects of ``root`` (the script, or an option's block adding to ``known``)."""
         out: dict[str, FigureDecl] = {}
-        node = _require(root["figures"], MDict, "'figures'", root.key_loc("figures"))
+        known = known or {}
+        node = _require(root.get("figures") or MDict(), MDict, "'figures'", root.key_loc("figures"))
         for name, decl in node.items():
+            if name in known:
+                raise ScriptError(f"figure '{name}' is the script's own: an option adds figures the script has not",
+                                  node.key_loc(name))
             decl = _require(decl, MDict, f"figure '{name}'", node.key_loc(name))
             _fail_unknown_keys(decl, FIGURE_KEYS, f"figure '{name}'")
             if "at" not in decl:
@@ -376,10 +404,13 @@ class Parser:
             decl = _require(decl, MDict, f"object '{name}'", objects.key_loc(name))
             _fail_unknown_keys(decl, OBJECT_KEYS, f"object '{name}'")
             full = f"obj.{name}"
+            if full in known:
+                raise ScriptError(f"object '{name}' is the script's own: an option adds objects the script has not",
+                                  objects.key_loc(name))
             carrier = decl.get("carried_by")
-            if carrier is not None and str(carrier) not in out:
+            if carrier is not None and str(carrier) not in out and str(carrier) not in known:
                 raise ScriptError(f"unknown figure '{carrier}'", decl.value_loc("carried_by"),
-                                  suggest(str(carrier), out))
+                                  suggest(str(carrier), {**known, **out}))
             if "at" not in decl and carrier is None:
                 raise ScriptError(f"object '{name}' needs 'at' or 'carried_by'", decl.loc)
             start = _name(decl["at"], "'at'", decl.value_loc("at")) if "at" in decl else ""
@@ -390,12 +421,17 @@ class Parser:
                                    carried_by=str(carrier) if carrier is not None else None)
         return out
 
-    def groups(self, node: MDict, figures: Mapping[str, FigureDecl], root: MDict) -> dict[str, tuple[str, ...]]:
-        out: dict[str, tuple[str, ...]] = {}
+    def groups(self, node: MDict, figures: Mapping[str, FigureDecl], root: MDict,
+               known: Mapping[str, tuple[str, ...]] | None = None) -> dict[str, tuple[str, ...]]:
+        """The groups of ``root``; an option's block may also name the script's groups (``known``)."""
+        out: dict[str, tuple[str, ...]] = dict(known or {})
         _require(node, MDict, "'groups'", root.key_loc("groups"))
         for name, members in node.items():
             if name in figures:
                 raise ScriptError(f"group '{name}' has the name of a figure", node.key_loc(name))
+            if name in (known or {}):
+                raise ScriptError(f"group '{name}' is the script's own: an option adds groups the script has not",
+                                  node.key_loc(name))
             members = _require(members, MList, f"group '{name}'", node.key_loc(name))
             if not members:
                 raise ScriptError(f"group '{name}' has no members", members.loc)
@@ -412,7 +448,7 @@ class Parser:
                     raise ScriptError(f"unknown figure '{member}' in group '{name}'", members.item_loc(i),
                                       suggest(str(member), [*figures, *out]))
             out[str(name)] = tuple(expanded)
-        return out
+        return {n: m for n, m in out.items() if n not in (known or {})}
 
     # -- steps -----------------------------------------------------------------------------------
     def steps(self, node: MList, source: str) -> tuple[StepDecl, ...]:
@@ -657,6 +693,37 @@ class Parser:
 
 
 _PAIR_CHECKS = ("passes_left", "abreast", "before")
+
+
+def _prefix_of(part: Script) -> str:
+    return (part.passage.replace(".", "") or Path(part.path).stem) + "."
+
+
+def _option_casts(parts: list[Script], figures: Mapping[str, FigureDecl]) -> tuple[dict, dict, dict]:
+    """The figures and groups each option adds across a sequence of passages, as the script's own are joined:
+    a figure starts where the first passage naming him puts him and takes the 位 a later passage gives him
+    from its first step on (``option_stations``: option → ((step id, figure, 位), …))."""
+    added: dict[str, dict[str, FigureDecl]] = {}
+    groups: dict[str, dict[str, tuple[str, ...]]] = {}
+    stations: dict[str, tuple[tuple[str, str, str], ...]] = {}
+    for part in parts:
+        first = _prefix_of(part) + part.steps[0].id if part.steps else None
+        for option, decls in part.option_figures.items():
+            known = added.setdefault(option, {})
+            for name, decl in decls.items():
+                if name in figures:
+                    raise ScriptError(f"option '{option}' adds figure '{name}', whom another passage of the "
+                                      "sequence has as its own", decl.loc)
+                if name in known and known[name].position != decl.position and first is not None:
+                    stations[option] = stations.get(option, ()) + ((first, name, decl.position),)
+                known.setdefault(name, decl)
+        for option, table in part.option_groups.items():
+            known_groups = groups.setdefault(option, {})
+            for name, members in table.items():
+                if known_groups.setdefault(name, members) != members:
+                    raise ScriptError(f"group '{name}' of option '{option}' has different members in {part.path}",
+                                      None)
+    return added, groups, stations
 
 
 def _prefixed(step: StepDecl, prefix: str, part: Script | None = None) -> StepDecl:

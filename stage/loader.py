@@ -42,7 +42,8 @@ from stage.vocabulary import CORD_STATES, FACINGS
 
 TOP_KEYS = ("venue", "title", "description", "extends", "source", "choice", "options", "params", "landmarks",
             "aliases")
-LANDMARK_KEYS = ("kind", "x", "y", "facing", "top", "steps", "rank_bearing", "rank_spacing",
+LANDMARK_KEYS = ("kind", "x", "y", "facing", "top", "steps", "rank_bearing", "rank_spacing", "rank_room",
+                 "rank_bend", "rank_bend_facing",
                  "line", "box", "radius", "cross", "source", "choice", "note", *("label", "label_option",
                  "strip_label", "icon", "parts"), "state", "other_senses")
 ALIAS_KEYS = ("value", "source", "choice", "note")
@@ -298,16 +299,16 @@ def _topological(deps: dict[str, set[str]], locs: dict[str, Location], what: str
 
 # --- landmarks ------------------------------------------------------------------------------------
 
-def _facing_expr(entry: MDict, what: str) -> ex.Expr | None:
-    value = entry.get("facing")
+def _facing_expr(entry: MDict, what: str, key: str = "facing") -> ex.Expr | None:
+    value = entry.get(key)
     if value is None:
         return None
     if isinstance(value, str) and value.strip() in FACING_WORDS:
-        return ex.parse(FACING_WORDS[value.strip()], entry.value_loc("facing"), what)
+        return ex.parse(FACING_WORDS[value.strip()], entry.value_loc(key), what)
     if isinstance(value, str) and not any(c in value for c in ".0123456789+-*/()"):
-        raise StageError(f"bad value for {what}: unknown facing '{value}'", entry.value_loc("facing"),
+        raise StageError(f"bad value for {what}: unknown facing '{value}'", entry.value_loc(key),
                          suggest(value.strip(), FACING_WORDS))
-    return _expr(entry, "facing", what)
+    return _expr(entry, key, what)
 
 
 def _pair(entry: MDict, key: str, what: str) -> list[ex.Expr]:
@@ -327,9 +328,12 @@ def _point_exprs(name: str, entry: MDict) -> dict[str, Any]:
     facing = _facing_expr(entry, f"{name}.facing")
     if facing is not None:
         out["facing"] = facing
-    for key in ("steps", "rank_bearing", "rank_spacing"):
+    for key in ("steps", "rank_bearing", "rank_spacing", "rank_room", "rank_bend"):
         if entry.get(key) is not None:
             out[key] = _expr(entry, key, f"{name}.{key}")
+    bend_facing = _facing_expr(entry, f"{name}.rank_bend_facing", "rank_bend_facing")
+    if bend_facing is not None:
+        out["rank_bend_facing"] = bend_facing
     return out
 
 
@@ -383,7 +387,7 @@ def _load_landmarks(entries: dict[str, MDict], params: dict[str, Param]) -> dict
             provenance=_provenance(entry, f"landmark '{name}'"),
             geometry=_geometry(name, entry, scope),
             steps=None if steps is None else int(steps), top=top,
-            rank_bearing=got.get("rank_bearing"), rank_spacing=got.get("rank_spacing"),
+            rank_bearing=got.get("rank_bearing"), rank_spacing=got.get("rank_spacing"), **_bend(name, entry, got),
             loc=locs[name], state=_state(name, entry), **_drawing_fields(name, entry, scope),
             other_senses=_other_senses(name, entry),
         )
@@ -450,6 +454,24 @@ def _other_senses(name: str, entry: MDict) -> tuple[str, ...]:
             raise StageError(f"bad value for {name}.other_senses.{word}: expected the passage showing its sense",
                              value.value_loc(word))
     return tuple(str(w) for w in value)
+
+
+def _bend(name: str, entry: MDict, got: dict[str, Any]) -> dict[str, Any]:
+    """A rank that holds only so many (``rank_room`` 尺 along its bearing) and goes on in a file the other
+    way (``rank_bend``, facing ``rank_bend_facing``): all three or none."""
+    keys = ("rank_room", "rank_bend", "rank_bend_facing")
+    given = [k for k in keys if entry.get(k) is not None]
+    if not given:
+        return {}
+    if entry.get("kind") != "rank" or len(given) != len(keys):
+        missing = [k for k in keys if k not in given]
+        why = "only a rank bends" if entry.get("kind") != "rank" else f"it has no '{missing[0]}'"
+        raise StageError(f"landmark '{name}' bends ({', '.join(given)}), but {why}", entry.key_loc(given[0]))
+    if got["rank_room"] < 0:
+        raise StageError(f"bad value for {name}.rank_room: the room along the rank is at least 0 尺, got "
+                         f"{got['rank_room']:g}", entry.value_loc("rank_room"))
+    return {"rank_room": got["rank_room"], "rank_bend": got["rank_bend"] % 360.0,
+            "rank_bend_facing": got["rank_bend_facing"] % 360.0}
 
 
 def _check_kind_fields(name: str, entry: MDict, kind: str) -> None:

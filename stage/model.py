@@ -51,6 +51,11 @@ class Landmark:
     # how they face, rank k (0 = senior) stands ``rank_spacing`` 尺 further along ``rank_bearing``.
     rank_bearing: float | None = None
     rank_spacing: float | None = None
+    # A rank with only ``rank_room`` 尺 along its bearing: the places beyond go on from its last one in a file
+    # along ``rank_bend``, facing ``rank_bend_facing`` (the 堂西 rank's 「西邊東面，北上」); None: no end.
+    rank_room: float | None = None
+    rank_bend: float | None = None
+    rank_bend_facing: float | None = None
     loc: Location | None = None
     # How the plan draws it (venue-file fields): label priority (3 always, 2 if room, 1 zoomed in),
     # the option whose value is shown instead of the name (中 → 鹿中), the word shown in the 侯道 strip,
@@ -73,13 +78,30 @@ class Landmark:
     def point(self) -> tuple[float, float]:
         return (self.x, self.y)
 
+    @property
+    def rank_holds(self) -> int | None:
+        """How many the rank holds before it bends (None: it does not end)."""
+        if self.rank_room is None or not self.rank_spacing:
+            return None
+        return int(self.rank_room / self.rank_spacing + 1e-9) + 1
+
     def slot(self, k: int) -> tuple[float, float]:
         """Where the k-th person (0 = the senior, 上) of a rank or file stands."""
         if self.rank_bearing is None or self.rank_spacing is None:
             return self.point
-        rad = math.radians(self.rank_bearing)
-        d = k * self.rank_spacing
-        return (self.x + d * math.sin(rad), self.y + d * math.cos(rad))
+        holds = self.rank_holds
+        along, beyond = (k, 0) if holds is None or k < holds else (holds - 1, k - holds + 1)
+        rad, d = math.radians(self.rank_bearing), along * self.rank_spacing
+        x, y = self.x + d * math.sin(rad), self.y + d * math.cos(rad)
+        if beyond:
+            rad, d = math.radians(self.rank_bend), beyond * self.rank_spacing
+            x, y = x + d * math.sin(rad), y + d * math.cos(rad)
+        return (x, y)
+
+    def slot_facing(self, k: int) -> float | None:
+        """How the k-th person (0 = the senior) of a rank or file faces: past a bend, the file's way."""
+        holds = self.rank_holds
+        return self.rank_bend_facing if holds is not None and k >= holds else self.facing
 
 
 @dataclass(frozen=True)

@@ -130,7 +130,7 @@ def resolve(venue: Venue, expr: str | Sequence[float], *, offset: float | None =
             why = "places in a rank count from 1" if k < 1 else f"'{rank.name}' is not a rank or file"
             raise StageError(f"bad rank place '{expr}': {why}", loc)
         x, y = rank.slot(k - 1)
-        return Place(x, y, rank.facing, rank.name, f"slot {k}")
+        return Place(x, y, rank.slot_facing(k - 1), rank.name, f"slot {k}")
 
     if expr.endswith(".top"):
         name = expr[:-4]

@@ -137,7 +137,7 @@ def test_an_unknown_option_on_the_command_line_is_an_error_with_a_suggestion(cap
     status = main(["check", "xiangshe/e08-shuhuo", "--outcome", "tei"])
     err = capsys.readouterr().err
     assert status == 2
-    assert "error: --outcome: unknown option 'tei'" in err and "(this script offers: left-wins, tie, arrows-short)" in err
+    assert "error: --outcome: unknown option 'tei'" in err and "(this script offers: left-wins, tie, arrows-short, many-guests)" in err
     assert err.rstrip().endswith("did you mean 'tie'?")
     assert "Traceback" not in err
 
@@ -207,6 +207,7 @@ def test_check_all_outcomes_plans_the_default_and_each_option_alone(tmp_path, ca
 def test_choreo_list_names_each_script_s_options_and_the_catalogue(capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
-    assert "readings: zheng, ao; options: left-wins, tie, arrows-short" in out
-    assert "Options (--outcome), xiangshe.yaml:\n  left-wins: 若左勝; not with tie\n  tie: 若左右鈞; not with left-wins\n" \
-           "  arrows-short: 若矢不備\n" in out
+    assert "readings: zheng, ao; options: left-wins, tie, arrows-short, many-guests" in out
+    assert "Options (--outcome), xiangshe.yaml:\n  left-wins: 若左勝; not with many-guests, tie\n" \
+           "  tie: 若左右鈞; not with left-wins, many-guests\n  arrows-short: 若矢不備\n" \
+           "  many-guests: 若有東面者，則北上; not with left-wins, tie\n" in out
