@@ -217,8 +217,9 @@ def _stationed(steps: tuple[StepDecl, ...], stations: tuple[tuple[str, str, str]
 
 
 def script_names(script: Script) -> set[str]:
-    """The names a repeat renames: the script's figures and groups."""
-    return {*script.figures, *script.groups}
+    """The names a repeat renames: the script's figures and groups, and those its options add."""
+    added = (name for table in (*script.option_figures.values(), *script.option_groups.values()) for name in table)
+    return {*script.figures, *script.groups, *added}
 
 
 def _changed(steps: tuple[StepDecl, ...], changes: tuple[StepChange, ...], note: str,
