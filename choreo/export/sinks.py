@@ -20,6 +20,7 @@ from pathlib import Path
 
 from choreo import atomic
 from choreo.errors import ExportError
+from choreo.export.pipefeed import PipeFeed, size_pipe
 from choreo.render.config import GIF_FPS
 
 FORMATS = (".mp4", ".gif", ".png")
@@ -135,6 +136,7 @@ class _FfmpegSink(FrameSink):
     def __init__(self, path, size, fps, pix_fmt: str) -> None:
         super().__init__(path, size, fps, pix_fmt)
         self._proc: subprocess.Popen | None = None
+        self._feed: PipeFeed | None = None
         if self.starts_at_once:
             self._start()
 
@@ -142,6 +144,8 @@ class _FfmpegSink(FrameSink):
 
     def _start(self) -> None:
         self._proc = self._ffmpeg([*self._input_args(), *self._output_args(), str(self.tmp)])
+        w, h = self.size
+        self._feed = PipeFeed(self._proc.stdin, w * h * PIX_FMTS[self.pix_fmt])
 
     def _ffmpeg(self, args: list[str]) -> subprocess.Popen:
         """ffmpeg reading raw frames of this sink's size and format on its stdin, then ``args``."""
@@ -156,7 +160,6 @@ class _FfmpegSink(FrameSink):
         except OSError as exc:
             self.abort()
             raise ExportError(f"{self.kind}: could not start ffmpeg: {exc}") from exc
-        _widen_pipe(proc.stdin.fileno(), w * h * PIX_FMTS[self.pix_fmt])
         return proc
 
     def _input_args(self) -> list[str]:
@@ -168,9 +171,9 @@ class _FfmpegSink(FrameSink):
     def write(self, frame) -> None:
         if self._proc is None:
             self._start()
-        with self._check(frame) as data:  # released here: nothing keeps the caller's pixels locked
+        with self._check(frame) as data:  # released here; the feed keeps what the pipe has not read
             try:
-                self._proc.stdin.write(data)
+                self._feed.write(frame, data)
             except (BrokenPipeError, OSError, ValueError) as exc:
                 err = _stderr(self._proc)
                 self.abort()
@@ -180,10 +183,16 @@ class _FfmpegSink(FrameSink):
 
     def _finish(self) -> None:
         if self._proc is not None:
-            _wait(self._proc, f"{self.kind} writing {self.path}")
+            try:
+                _wait(self._proc, f"{self.kind} writing {self.path}")
+            finally:
+                self._feed.release()
 
     def _kill(self) -> None:
         _kill(getattr(self, "_proc", None))
+        feed = getattr(self, "_feed", None)
+        if feed is not None:
+            feed.release()
 
 
 def _stderr(proc: subprocess.Popen) -> str:
@@ -337,6 +346,8 @@ class GifSink(_FfmpegSink):
             os.close(fd)
             self._palettegen = self._ffmpeg(["-vf", "palettegen=stats_mode=full:reserve_transparent=0",
                                              "-frames:v", "1", "-update", "1", "-f", "image2", str(self.palette)])
+            w, h = self.size
+            size_pipe(self._palettegen.stdin.fileno(), w * h * PIX_FMTS[self.pix_fmt], whole=True)  # copied
         with self._check(frame) as data:
             try:
                 self._palettegen.stdin.write(data)

@@ -64,14 +64,15 @@ class _Writer:
     in the main thread at the next frame (or at the end).
 
     With ``targets`` (surfaces of the frame's size) the frames are drawn straight into them and the
-    thread writes each surface's own pixels: no copy of the frame on our side. Each target is
-    queued once; the thread keeps the last one it wrote until the next frame comes, so that a
-    :data:`REPEAT` (the ceremony clock standing still) writes it again without drawing it again,
-    and then hands it back to the free list.
+    thread writes each surface's own pixels: no copy of the frame on our side (the sink may splice
+    the pixels into its pipe, choreo.export.pipefeed, and keep the surface locked until the next
+    frame is in). Each target is queued once; the thread keeps the last one it wrote until the next
+    frame has been written, so that a :data:`REPEAT` (the ceremony clock standing still) writes it
+    again without drawing it again, and then hands it back to the free list.
     """
 
     DEPTH = 4  # frames in flight (modelling choice: smooths jitter, bounds memory to ~15 MB at 720p)
-    POOL = DEPTH + 2  # targets needed: those queued, the one being written, the one being drawn
+    POOL = DEPTH + 3  # targets: those queued, the one being written and the one before it, the one being drawn
 
     def __init__(self, sink: FrameSink, targets: list | None = None) -> None:
         self.sink = sink
@@ -95,17 +96,20 @@ class _Writer:
             frame = self.queue.get()
             if frame is None:
                 return
+            done = None
             if frame is REPEAT:
                 frame = previous
             else:
                 if previous is not None and not isinstance(previous, (bytes, bytearray)):
-                    self.free.put(previous)  # written, and no repeat can follow it now
+                    done = previous  # no repeat can follow it now
                 previous = frame
             if self.error is None:
                 try:
                     self._write(frame)
                 except BaseException as exc:  # handed to the main thread, which reports it
                     self.error = exc
+            if done is not None:  # only now: the sink may keep a frame's pixels until the next is in
+                self.free.put(done)
 
     def _write(self, frame) -> None:
         if isinstance(frame, (bytes, bytearray)):
