@@ -28,6 +28,7 @@ from choreo.model import Choreography, Step
 from choreo.render.figstate import own_landmarks
 from choreo.render.framing import landmark_points, named_landmarks
 from choreo.render.planlayout import PlanLayout
+from choreo.render.shotinset import current_shot
 from choreo.render.viewport import Bounds, Rect, Viewport, fit
 
 WINDOW = 4.0  # ceremony seconds looked ahead and back (modelling choice: about two paces)
@@ -65,6 +66,7 @@ class Camera:
         self._own = own_landmarks(choreo)
         self._whole: Bounds | None = None
         self._named: dict[tuple, tuple[np.ndarray, tuple[str, ...]]] = {}  # step text → framed places
+        self._shooters: dict[tuple, tuple[str, ...]] = {}  # (step, passage) of a stretch → its archers
 
     def named(self, step: Step | None) -> tuple[np.ndarray, tuple[str, ...]]:
         """The points of the landmarks the step's clause names, (n, 2), and the objects standing for
@@ -130,9 +132,29 @@ class Camera:
         """Ceremony seconds the camera takes to ease into ``step``'s framing."""
         return min(self.blend, max(0.0, step.t1 - step.t0) / 2)
 
+    def shooters(self, t: float) -> tuple[str, ...]:
+        """The archers of the shooting stretch whose story the shot inset tells at t (none when it is
+        closed): framed with the step's actors. The inset shows the target end; 「獲者坐而獲」, begun with
+        「乃射」 and captioned over it, framed its 獲者 alone and left the pair shooting off screen."""
+        shot = current_shot(self.choreo, t) if self.choreo.shots else None
+        if shot is None:
+            return ()
+        key = (shot.step, shot.passage)
+        hit = self._shooters.get(key)
+        if hit is None:
+            hit = self._shooters[key] = tuple(dict.fromkeys(
+                s.archer for s in self.choreo.shots if (s.step, s.passage) == key))
+        return hit
+
+    def framed(self, step: Step | None, t: float) -> tuple[str, ...]:
+        """The figures the camera is to frame at t: the step's, and the archers shooting (:meth:`shooters`)."""
+        own = step.figures if step else ()
+        extra = [n for n in self.shooters(t) if n not in own]
+        return (*own, *extra) if extra else own
+
     def actors(self, step: Step | None, t: float) -> list[str]:
-        """The figures the camera frames: those the step names and that are present, else everyone."""
-        names = [n for n in (step.figures if step else ()) if n in self.choreo.tracks]
+        """The figures the camera frames: those of :meth:`framed` that are present, else everyone."""
+        names = [n for n in self.framed(step, t) if n in self.choreo.tracks]
         present = [n for n in names if self.choreo.tracks[n].at(t) is not None]
         if present:
             return present
@@ -192,7 +214,9 @@ class Camera:
         costs some 8 ms a step in Python loops): figures × moments × window offsets."""
         tracks = self.choreo.tracks
         places, objs = self.named(step)
-        named = [n for n in dict.fromkeys(step.figures) if n in tracks]
+        times = np.linspace(step.t0, max(step.t0, step.t1), SPAN_SAMPLES)
+        shooting = [self.shooters(float(u)) for u in times] if self.choreo.shots else [()] * len(times)
+        named = [n for n in dict.fromkeys((*step.figures, *(n for a in shooting for n in a))) if n in tracks]
         names = list(dict.fromkeys(named + self._persons + [o for o in objs if o in tracks]))
         names = [n for n in names if len(tracks[n].samples)]  # an empty track is never present
         if not names:
@@ -200,7 +224,6 @@ class Camera:
         is_named = np.array([n in set(named) for n in names])
         is_person = np.array([n in self._person_set for n in names])
         is_object = np.array([n in objs and n not in named for n in names])
-        times = np.linspace(step.t0, max(step.t0, step.t1), SPAN_SAMPLES)
         ts = times[:, None] + _OFFSETS[None, :]  # (moments, offsets)
         xs = np.empty((len(names), *ts.shape))
         ys = np.empty_like(xs)
@@ -210,6 +233,9 @@ class Camera:
             ys[k] = at[..., 1]
         present = np.array([tracks[n].present(times) for n in names])  # (figures, moments): Track.at is not None
         named_here = present & is_named[:, None]
+        if any(shooting):  # an archer not of the step is framed while he shoots only (shooters)
+            own = set(step.figures)
+            named_here &= np.array([[n in own or n in a for a in shooting] for n in names])
         actors = np.where(named_here.any(axis=0)[None, :], named_here, present & is_person[:, None])
         pts = actors[:, :, None] & np.array([tracks[n].present(ts) for n in names])  # absent before / outside
         count = pts.sum(axis=(0, 2))

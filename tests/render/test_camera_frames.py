@@ -149,3 +149,24 @@ def test_full_camera_fills_the_frame_and_shows_the_target_end(rite):
         x, y = rite.venue.landmarks[name].point
         assert sb[0] <= x <= sb[2] and sb[1] <= y <= sb[3]
     assert r.strip_vp.scale > 2 * strip_viewport(r.layout, r.panels.strip).scale  # enlarged
+
+
+@pytest.mark.parametrize("venue", ["xie", "xiang"])
+def test_while_a_pair_shoots_the_main_view_frames_the_pair(venue):
+    """「乃射」 and 「獲者坐而獲」 begin together (``start: with``) and the caption shows the later: the camera
+    frames the actors of both, so at each release of round 1 the shooting pair on the 堂 are in the main
+    view, and the 獲者 at the 乏 is in the 侯道 strip (the inset shows the target end); before, the main view
+    framed the 獲者 alone and the pair were off screen."""
+    rite = plan_script("xiangshe/full", venue=venue)
+    r = FrameRenderer(rite, RenderConfig(size=(640, 360)))
+    shots = [s for s in rite.shots if s.step == "e2.s13"]
+    assert shots and rite.step_at(shots[0].release).id == "e2.s14"  # the caption's clause names the 獲者
+    for shot in shots:
+        t = shot.release
+        step = rite.step_at(t)
+        b = r.main_viewport(t, step).world_bounds
+        for name in ("上耦上射", "上耦下射"):
+            p = rite.pose_at(name, t)
+            assert _inside(p.x, p.y, b, 1.0), f"{name} out of the main view at the release ({t:.1f})"
+        p = rite.pose_at("獲者", t)
+        assert not _inside(p.x, p.y, b) and _inside(p.x, p.y, r.strip_vp.world_bounds)
