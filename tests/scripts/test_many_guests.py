@@ -58,3 +58,32 @@ def test_without_the_option_nobody_stands_past_the_rank_s_end(venue):
         filed = _in_the_file(ch, _end_of(ch, passage))
         # by default the 司射 stands two places south of the rank's west end to match the pairs, facing north
         assert [n for n, (_, _, facing) in filed.items() if abs(facing - 90.0) < 45] == []
+
+
+@pytest.mark.parametrize("venue", ["xie", "xiang"])
+def test_they_join_the_second_file_after_the_others_and_shoot_after_the_zhongbin_pair_two(venue):
+    ch = full(venue, "zheng", ("many-guests",))
+    lm = ch.venue.landmark
+    t5 = _end_of(ch, "e.5")
+    for k, name in enumerate(EXTRA, start=11):
+        pose = ch.pose_at(name, t5)
+        assert (pose.x, pose.y) == pytest.approx(lm("射位二").slot(k), abs=0.05) and pose.facing % 360 == pytest.approx(90)
+    shots = [s for s in ch.shots if s.passage == "e.6"]
+    order = list(dict.fromkeys(s.archer for s in shots))
+    assert order[-6:] == ["眾賓3", "眾賓4", "眾賓5", "眾賓6", "眾賓7", "眾賓8"]  # 眾賓繼射: the pairs in turn
+    assert all(sum(1 for s in shots if s.archer == n) == 4 for n in EXTRA)  # 乘矢 each
+    (tally,) = ch.tallies
+    (default,) = full(venue).tallies
+    assert (tally.right, tally.left, tally.words) == (default.right, default.left, default.words) == (11, 8, "右賢於左")
+    filed = _in_the_file(ch, _end_of(ch, "e.6"))  # back at the 堂西, 東面, 北上
+    assert list(filed) == list(EXTRA) and all(f == pytest.approx(90.0, abs=0.5) for _, _, f in filed.values())
+
+
+def test_under_ao_the_refill_comes_as_the_next_pair_goes_up():
+    zheng, ao = full("xie", "zheng", ("many-guests",)), full("xie", "ao", ("many-guests",))
+    ids = [s.id for s in zheng.steps]
+    assert ids.index("e6.s13m2") < ids.index("e6.s18g3") and "e6.s13g3" in ids and "e6.s13g4" not in ids
+    ao_ids = [s.id for s in ao.steps]
+    assert "e6.s13m2" not in ao_ids and "e6.s13g3" not in ao_ids
+    sits = [e for e in ao.events if e.figure == "釋獲者" and e.kind == "坐" and e.step in ("e6.s18g3", "e6.s18g4")]
+    assert {e.step for e in sits} == {"e6.s18g3", "e6.s18g4"}
