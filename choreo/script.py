@@ -124,8 +124,9 @@ class Script:
     option_changes: Mapping[str, tuple[StepChange, ...]] = field(default_factory=dict)  # per option, as a reading's
     # (option, reading) → changes that take the place of the option's own for the same steps under that reading
     option_reading_changes: Mapping[tuple[str, str], tuple[StepChange, ...]] = field(default_factory=dict)
-    # per option, the figures (and objects) and groups it adds (``options: {NAME: {figures: …, groups: …}}``),
-    # and in a sequence the 位 they take when a passage begins: ((step id, figure, 位), …)
+    # per option, the figures (and objects) and groups it adds (``options: {NAME: {figures: …, groups: …}}``), or
+    # the script's own figures it places elsewhere at the start (``at``, ``facing`` only), and in a sequence the 位
+    # the added ones take when a passage begins: ((step id, figure, 位), …)
     option_figures: Mapping[str, Mapping[str, FigureDecl]] = field(default_factory=dict)
     option_groups: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
     option_stations: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
@@ -175,13 +176,15 @@ def apply_options(script: Script, asked: tuple[str, ...] | list[str], reading: s
     steps, outcomes = script.steps, {p: dict(t) for p, t in script.outcomes.items()}
     read = {s.id for s in steps}  # the steps of the reading: a change to one an earlier option removed is not made
     figures, groups = dict(script.figures), dict(script.groups)
+    by_option: dict[str, str] = {}  # who added (or placed) each figure
     for name in names:
         spec = script.catalogue.options[name]
         for figure, decl in script.option_figures.get(name, {}).items():
-            if figure in figures:
-                raise ScriptError(f"option '{name}' adds figure '{figure}', whom another option chosen adds too",
-                                  decl.loc)
-            figures[figure] = decl
+            if figure in by_option:
+                raise ScriptError(f"option '{name}' adds or places figure '{figure}', as option '{by_option[figure]}' "
+                                  "chosen with it does", decl.loc)
+            by_option[figure] = name
+            figures[figure] = decl  # one the script has stands elsewhere at the start
         groups.update(script.option_groups.get(name, {}))
         steps = _stationed(steps, script.option_stations.get(name, ()))
         own = {c.step: c for c in script.option_changes.get(name, ())}

@@ -35,6 +35,7 @@ from stage.marked_yaml import MDict, MList, loc_of
 TOP_KEYS = ("title", "heading", "passage", "source", "venue", "figures", "groups", "objects", "steps", "readings",
             "params", "include", "outcome", "branches", "options")
 FIGURE_KEYS = ("at", "facing", "位", "label", "role", "carries", "radius")
+START_KEYS = ("at", "facing")  # what an option may change of the script's own figure
 OBJECT_KEYS = ("at", "label", "carried_by", "radius", "facing")
 STEP_KEYS = ("id", "text", "source", "notes", "start", "do", "check", "contact", "restored")
 READING_KEYS = ("title", "source", "note", "changes")
@@ -233,7 +234,7 @@ class Parser:
             _fail_unknown_keys(decl, OPTION_BLOCK_KEYS, f"option '{name}'")
             own_figures, own_groups = self.figures_known, self.groups_known
             added = self.figures(decl, own_figures)
-            all_figures = {**own_figures, **added}
+            all_figures = {**own_figures, **added}  # a figure of the script's own placed elsewhere stays his
             groups = self.groups(decl.get("groups") or MDict(), all_figures, decl, own_groups)
             if added or groups:
                 figures_added[str(name)], groups_added[str(name)] = added, groups
@@ -385,9 +386,9 @@ class Parser:
         known = known or {}
         node = _require(root.get("figures") or MDict(), MDict, "'figures'", root.key_loc("figures"))
         for name, decl in node.items():
-            if name in known:
-                raise ScriptError(f"figure '{name}' is the script's own: an option adds figures the script has not",
-                                  node.key_loc(name))
+            if name in known and known[name].kind == "person":
+                out[str(name)] = self.replaced_start(known[name], decl, node.key_loc(name))
+                continue
             decl = _require(decl, MDict, f"figure '{name}'", node.key_loc(name))
             _fail_unknown_keys(decl, FIGURE_KEYS, f"figure '{name}'")
             if "at" not in decl:
@@ -420,6 +421,19 @@ class Parser:
                                    objects.key_loc(name), kind="object",
                                    carried_by=str(carrier) if carrier is not None else None)
         return out
+
+    def replaced_start(self, own: FigureDecl, decl: Any, loc: Location | None) -> FigureDecl:
+        """The script's own figure, standing elsewhere when the passage begins under an option (``at``,
+        ``facing``): where what the option changed before leaves him (his 位 and the rest stay the script's)."""
+        decl = _require(decl, MDict, f"figure '{own.name}'", loc)
+        for key in decl:
+            if key not in START_KEYS:
+                raise ScriptError(f"figure '{own.name}' is the script's own: an option may say only where he stands "
+                                  f"when the passage begins ({', '.join(START_KEYS)}), not '{key}'", decl.key_loc(key),
+                                  suggest(str(key), START_KEYS))
+        start = _name(decl["at"], "'at'", decl.value_loc("at")) if "at" in decl else own.start
+        facing = parse_facing(decl["facing"], decl.key_loc("facing")) if "facing" in decl else own.facing
+        return replace(own, start=start, facing=facing, loc=loc)
 
     def groups(self, node: MDict, figures: Mapping[str, FigureDecl], root: MDict,
                known: Mapping[str, tuple[str, ...]] | None = None) -> dict[str, tuple[str, ...]]:
@@ -706,11 +720,16 @@ def _option_casts(parts: list[Script], figures: Mapping[str, FigureDecl]) -> tup
     added: dict[str, dict[str, FigureDecl]] = {}
     groups: dict[str, dict[str, tuple[str, ...]]] = {}
     stations: dict[str, tuple[tuple[str, str, str], ...]] = {}
+    first_named = {name: next(p for p in parts if name in p.figures) for name in figures}
     for part in parts:
         first = _prefix_of(part) + part.steps[0].id if part.steps else None
         for option, decls in part.option_figures.items():
             known = added.setdefault(option, {})
             for name, decl in decls.items():
+                if name in part.figures:  # the passage's own, placed elsewhere by the option when it begins:
+                    if first_named[name] is part:  # in a sequence he starts where the first passage puts him
+                        known[name] = decl
+                    continue
                 if name in figures:
                     raise ScriptError(f"option '{option}' adds figure '{name}', whom another passage of the "
                                       "sequence has as its own", decl.loc)

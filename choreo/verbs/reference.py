@@ -108,6 +108,15 @@ and the options applied before this one left them, with the names in `as` and th
 suffix added to their ids and (optionally) the first one's `start` its own (so one repeat gives each reading's form). A change to a step that an option applied
 before this one removed is not made (若左右鈞 removes the drinking: what another option adds to it goes too).
 
+An option's block may add figures (and objects) and groups in the script's own form, beside its `changes`:
+`options: {many-guests: {figures: {眾賓5: {at: "立者位[3]", 位: "立者位[3]", facing: 東面, role: guest}}, groups:
+{眾賓耦三: [眾賓5, 眾賓6]}, changes: …}}`. They exist only under the option, and only its changes name them; a
+passage names those it declares itself. In a sequence they start where the first passage naming them puts them and
+take the `位` each later passage gives them from its first step, as the script's own figures do. The block may also
+say where one of the script's own figures stands when the passage begins under the option (`司射: {at: …, facing:
+…}`, nothing else of him): what the option changed before leaves him there (in a sequence only the first passage
+naming him places him).
+
 **Shots and music.** `outcome:` (a passage's top-level key) names which arrows hit: a bundled
 outcome (`outcome: xiangshe`, the file `assets/outcomes/xiangshe.yaml`, which maps each passage, e.g.
 `e.6`, to each archer's arrows in order, `○` a hit and `×` a miss), a file beside the script, or the

@@ -103,11 +103,24 @@ def test_an_option_s_figures_go_on_through_a_sequence_at_the_place_each_passage_
     assert (end.x, end.y) == pytest.approx(lm("射位二").slot(1), abs=1e-3)  # e.5's group walk, from e.4's place
 
 
-def test_an_option_may_not_add_a_figure_the_script_has(tmp_path):
+def test_an_option_may_place_the_script_s_own_figure_elsewhere_at_the_start_and_nothing_more(tmp_path):
     first = FIRST.replace("      眾賓5: {at", "      上耦上射: {at")
-    with pytest.raises(ScriptError, match="figure '上耦上射' is the script's own") as err:
+    with pytest.raises(ScriptError, match="figure '上耦上射' is the script's own: an option may say only where he "
+                                          "stands when the passage begins \\(at, facing\\), not '位'") as err:
         parse_script(write(tmp_path, first=first))
     assert err.value.location.path.endswith("e4.yaml") and err.value.location.line == 10
+    placed = FIRST.replace("    figures:\n      眾賓5:", "    figures:\n      上耦上射: {at: \"堂西位[2]\"}\n      眾賓5:")
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    script = parse_script(write(alone, first=placed).parent / "e4.yaml")
+    default, crowd = plan(script, venue="xie"), plan(script, venue="xie", options=["crowd"])
+    lm = crowd.venue.landmark("堂西位")
+    assert tuple(default.tracks["上耦上射"].samples[0][1:3]) == pytest.approx(lm.slot(0))
+    assert tuple(crowd.tracks["上耦上射"].samples[0][1:3]) == pytest.approx(lm.slot(1))
+    # in a sequence he starts where the first passage naming him puts him: e.5's placing does not move him
+    second = SECOND.replace("    figures:\n      眾賓5:", "    figures:\n      上耦上射: {at: \"堂西位[3]\"}\n      眾賓5:")
+    seq = plan(parse_script(write(tmp_path, first=placed, second=second)), venue="xie", options=["crowd"])
+    assert tuple(seq.tracks["上耦上射"].samples[0][1:3]) == pytest.approx(lm.slot(1))
 
 
 @pytest.mark.parametrize(("old", "new", "line", "col", "message", "suggestion"), [
