@@ -105,3 +105,19 @@ def test_without_the_option_no_extra_guest_and_no_extra_step():
     ids = {s.id for s in default.steps}
     assert not ids & {"e9.d4e3", "e9.d6f", "e9.d7f", "e12.p1fe", "e12.p1bf", "e12.p1eg"}
     assert len(full().steps) > len(default.steps)
+
+
+def test_with_the_sides_level_nobody_drinks_and_the_extra_guests_still_take_their_arrows():
+    ch = full("xie", "zheng", ("many-guests", "tie"))  # 若左右鈞: their misses keep the sides level
+    assert [e for e in ch.events if e.kind == "飲" and e.step.startswith("e9.")] == []
+    for name in EXTRA:
+        assert len([e for e in _events(ch, "e.12", name, "取") if e.detail == "矢"]) == 4, name
+    assert [(v.rule, v.step) for v in check(ch)] == []
+
+
+def test_many_guests_excludes_only_the_left_winning():
+    from choreo.errors import ScriptError
+
+    with pytest.raises(ScriptError, match="exclude each other"):
+        full("xie", "zheng", ("many-guests", "left-wins"))
+    assert full("xie", "zheng", ("many-guests", "arrows-short")).options == ("arrows-short", "many-guests")
