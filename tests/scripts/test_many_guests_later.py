@@ -121,3 +121,10 @@ def test_many_guests_excludes_only_the_left_winning():
     with pytest.raises(ScriptError, match="exclude each other"):
         full("xie", "zheng", ("many-guests", "left-wins"))
     assert full("xie", "zheng", ("many-guests", "arrows-short")).options == ("arrows-short", "many-guests")
+
+
+@pytest.mark.parametrize("options", [(), ("many-guests",)])
+def test_the_cup_passed_to_those_below_goes_to_the_first_of_the_guests_below_if_there_are_any(options):
+    ch = full("xie", "zheng", options)
+    drinker = "眾賓5" if options else "弟子1"  # 「以旅在下者于西阶上」〔002〕: by default a 弟子 stands for those below
+    assert [e.figure for e in ch.events if e.kind == "飲" and e.step in ("e16.s08", "e16.s09")] == [drinker]
