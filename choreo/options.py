@@ -136,7 +136,7 @@ def _names(decl: MDict, key: str, option: str) -> tuple[str, ...]:
 
 def _symmetric(options: dict[str, OptionSpec], root: MDict) -> dict[str, OptionSpec]:
     """``excludes`` made mutual; an excluded name must be an option, and two options that may hold
-    together must not both say who hit in one passage."""
+    together must not both say how one archer's arrows went in one passage (each may give other archers')."""
     for spec in options.values():
         for other in spec.excludes:
             if other not in options:
@@ -146,10 +146,13 @@ def _symmetric(options: dict[str, OptionSpec], root: MDict) -> dict[str, OptionS
            for name, spec in options.items()}
     for a in out.values():
         for b in out.values():
-            if a.name < b.name and b.name not in a.excludes and set(a.outcome) & set(b.outcome):
-                passage = sorted(set(a.outcome) & set(b.outcome))[0]
-                raise ScriptError(f"options '{a.name}' and '{b.name}' both give the hits of passage '{passage}': "
-                                  "one must exclude the other", b.loc)
+            if a.name < b.name and b.name not in a.excludes:
+                both = sorted((p, archer) for p in set(a.outcome) & set(b.outcome)
+                              for archer in set(a.outcome[p]) & set(b.outcome[p]))
+                if both:
+                    passage, archer = both[0]
+                    raise ScriptError(f"options '{a.name}' and '{b.name}' both give the hits of passage '{passage}' "
+                                      f"(the {archer}'s arrows): one must exclude the other", b.loc)
     return out
 
 

@@ -104,3 +104,15 @@ def test_a_repeat_of_an_unknown_step_or_figure_is_placed_and_suggested(tmp_path)
     with pytest.raises(ScriptError) as err:
         load(tmp_path, SCRIPT.replace("as: {甲: 乙}", "as: {甲: 丙}"))
     assert "丙" in err.value.message and err.value.location.line == 27
+
+
+def test_two_options_may_both_give_hits_in_a_passage_if_not_for_the_same_archer(tmp_path):
+    from choreo.options import load_catalogue
+
+    text = CATALOGUE.replace("  why: 「若左右鈞，則左右皆執一[算]以告」〔000〕\n",
+                             "  why: 「若左右鈞，則左右皆執一[算]以告」〔000〕\n  outcome: {e.6: {甲: ○×××}}\n")
+    (tmp_path / "c.yaml").write_text(textwrap.dedent(text + "  outcome: {e.6: {乙: ××××}}\n"), encoding="utf-8")
+    assert set(load_catalogue(tmp_path / "c.yaml").options) == {"tie", "more"}
+    (tmp_path / "d.yaml").write_text(textwrap.dedent(text + "  outcome: {e.6: {甲: ××××}}\n"), encoding="utf-8")
+    with pytest.raises(ScriptError, match=r"options 'more' and 'tie' both give the hits of passage 'e.6' \(the 甲's"):
+        load_catalogue(tmp_path / "d.yaml")

@@ -209,5 +209,5 @@ def test_choreo_list_names_each_script_s_options_and_the_catalogue(capsys):
     out = capsys.readouterr().out
     assert "readings: zheng, ao; options: left-wins, tie, arrows-short, many-guests" in out
     assert "Options (--outcome), xiangshe.yaml:\n  left-wins: 若左勝; not with many-guests, tie\n" \
-           "  tie: 若左右鈞; not with left-wins, many-guests\n  arrows-short: 若矢不備\n" \
-           "  many-guests: 若有東面者，則北上; not with left-wins, tie\n" in out
+           "  tie: 若左右鈞; not with left-wins\n  arrows-short: 若矢不備\n" \
+           "  many-guests: 若有東面者，則北上; not with left-wins\n" in out

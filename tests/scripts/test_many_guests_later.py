@@ -105,3 +105,26 @@ def test_without_the_option_no_extra_guest_and_no_extra_step():
     ids = {s.id for s in default.steps}
     assert not ids & {"e9.d4e3", "e9.d6f", "e9.d7f", "e12.p1fe", "e12.p1bf", "e12.p1eg"}
     assert len(full().steps) > len(default.steps)
+
+
+def test_with_the_sides_level_nobody_drinks_and_the_extra_guests_still_take_their_arrows():
+    ch = full("xie", "zheng", ("many-guests", "tie"))  # 若左右鈞: their misses keep the sides level
+    assert [e for e in ch.events if e.kind == "飲" and e.step.startswith("e9.")] == []
+    for name in EXTRA:
+        assert len([e for e in _events(ch, "e.12", name, "取") if e.detail == "矢"]) == 4, name
+    assert [(v.rule, v.step) for v in check(ch)] == []
+
+
+def test_many_guests_excludes_only_the_left_winning():
+    from choreo.errors import ScriptError
+
+    with pytest.raises(ScriptError, match="exclude each other"):
+        full("xie", "zheng", ("many-guests", "left-wins"))
+    assert full("xie", "zheng", ("many-guests", "arrows-short")).options == ("arrows-short", "many-guests")
+
+
+@pytest.mark.parametrize("options", [(), ("many-guests",)])
+def test_the_cup_passed_to_those_below_goes_to_the_first_of_the_guests_below_if_there_are_any(options):
+    ch = full("xie", "zheng", options)
+    drinker = "眾賓5" if options else "弟子1"  # 「以旅在下者于西阶上」〔002〕: by default a 弟子 stands for those below
+    assert [e.figure for e in ch.events if e.kind == "飲" and e.step in ("e16.s08", "e16.s09")] == [drinker]
