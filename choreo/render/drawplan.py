@@ -7,6 +7,7 @@ camera costs one blit per frame.
 from __future__ import annotations
 
 import math
+import weakref
 
 import pygame
 
@@ -52,11 +53,25 @@ def draw_shapes(surf: pygame.Surface, shapes: tuple[Shape, ...], vp: Viewport, k
                 pygame.draw.circle(surf, PLAN[s.outline], pts[0], r, w)
 
 
+_MEASURES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # TextCache → its label_measure
+
+
 def label_measure(texts: TextCache):
-    """The box of a label drawn with a halo (TextCache.render): text width plus the halo on each side."""
+    """The box of a label drawn with a halo (TextCache.render): text width plus the halo on each side
+    (one function per TextCache, each size found once: a placement pass asks some hundred times)."""
+    hit = _MEASURES.get(texts)
+    if hit is not None:
+        return hit
+    known: dict = {}
+
     def measure(text, size):
-        r = max(1, int(size) // 9)
-        return texts.width(text, int(size)) + 2 * r, int(size) * 1.25 + 2 * r
+        key = (text, size)
+        box = known.get(key)
+        if box is None:
+            r = max(1, int(size) // 9)
+            box = known[key] = (texts.width(text, int(size)) + 2 * r, int(size) * 1.25 + 2 * r)
+        return box
+    _MEASURES[texts] = measure
     return measure
 
 

@@ -60,6 +60,24 @@ class PlacedFigure:
     shapes: tuple = ()  # an object resting on its own landmark: drawn as the plan draws that landmark
 
 
+@dataclass(frozen=True)
+class _Present:
+    """A figure drawn at one moment, with what of it every view draws alike (FigureLayer._moment)."""
+
+    name: str
+    info: FigureInfo
+    pose: Pose
+    label: str
+    person: bool
+    priority: int
+    held: tuple[str, ...] = ()  # a person's things, up to 4
+    marked: bool = False  # marks on his disc (DISC_STATES)
+    numbered: bool = False  # his number in a 相左
+    pictogram: object = None  # an object drawn as its pictogram
+    own: tuple | None = None  # an object resting on its own landmark: (shapes, label)
+    parts: bool = False  # an object at rest with parts (脯, 醢) beside it
+
+
 def wedge_tip(px: float, py: float, r: float, bearing: float, k: float) -> tuple[float, float]:
     """Where the facing wedge of a disc of radius r at (px, py) points to (bearing 0 = up, north)."""
     a = math.radians(bearing)
@@ -91,9 +109,15 @@ class FigureLayer:
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
         self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
         self._stacked_at: tuple = (None, None, [])  # (drawing order, t, that order stacked at t)
-        self._carried_at: tuple[float | None, dict[str, bool]] = (None, {})  # t → object carried?
         self._badges: dict[tuple, pygame.Surface] = {}  # badges and pictograms, drawn once
         self._unit = max(1.5, 2.2 * cfg.deco_scale)
+        self._k = cfg.font_scale
+        self._number_px = cfg.deco_px(13)
+        self._part_px = cfg.deco_px(16)
+        self._far = self.reach(0.0, False)  # reach(r) ≤ 2r + reach(0)
+        self._far_small = self.reach(0.0, True)
+        self._moment_at: tuple = (None, [])  # (t, step id) → the figures drawn then (_moment)
+        self._rows: dict[tuple, list] = {}  # things held → their (width, height) in a row
         self.turns = TurnIndex(choreo)
         self.passings = PassingIndex(choreo)
         self._numbers: tuple[float | None, dict[str, int]] = (None, {})  # t → each passing party's number
@@ -138,84 +162,146 @@ class FigureLayer:
         return self.states.holder(obj, t)
 
     def layout(self, vp: Viewport, t: float, step: Step | None, *, small: bool,
-                        only_south_of: float | None = None) -> list[PlacedFigure]:
-        """Where every present figure is drawn at t, with the boxes it occupies (disc, objects held)."""
-        cfg = self.cfg
-        k = cfg.font_scale
-        actors = set(step.figures) if step else set()
+               only_south_of: float | None = None, within=None) -> list[PlacedFigure]:
+        """Where every present figure is drawn at t, with the boxes it occupies (disc, objects held).
+
+        ``within`` (a panel's rect: left, top, width, height): leave out the people nothing of whom is
+        drawn in it nor can be placed in it (:meth:`reach`); an object is always laid out (objects at rest
+        stack on each other's places). A placement pass inside the panel decides as it would with them:
+        every box it tries lies inside the panel, and theirs lie wholly outside. What does not depend on
+        the view (poses, what each holds, his states) is found once a moment for every panel (:meth:`_moment`)."""
+        k = self._k
+        if within is not None:
+            wl, wt, ww, wh = within
+            wr, wb = wl + ww, wt + wh
+            far = self._far_small if small else self._far
+        scale = vp.scale
+        left, top = vp.rect[0], vp.rect[1]
+        x0, y1 = vp.x0, vp.y1
+        person_floor = (3.5 if small else 8) * k
         out = []
-        key = step.id if step else None
-        if self._order[0] != key:  # the drawing order changes with the step's actors only
-            self._order = (key, sorted(self.choreo.figures.items(),
-                                       key=lambda kv: (kv[1].kind != "object", kv[0] in actors)))
-        poses = self.poses_at(t)
-        if self._carried_at[0] != t:  # the main view and the strip ask the same at one t
-            self._carried_at = (t, {})
-        carried = self._carried_at[1]
         resting: list[tuple[float, float, float, float]] = []  # pictograms of objects at rest placed so far
-        for name, info in self._stacked(self._order[1], t):
+        for m in self._moment(t, step):
+            name, info, pose = m.name, m.info, m.pose
+            # Viewport.to_screen written out (the same arithmetic): some thirty figures, twice a frame
+            px, py = left + (pose.x - x0) * scale, top + (y1 - pose.y) * scale
+            if m.person:
+                r = max((info.radius or 1.0) * scale, person_floor)
+                if within is not None:
+                    reach = 2 * r + far
+                    if px + reach < wl or px - reach > wr or py + reach < wt or py - reach > wb:
+                        continue
+                if small:
+                    shown = only_south_of is None or pose.y < only_south_of
+                    out.append(PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
+                                            m.label if shown else None, m.priority))
+                    continue
+                # the disc's box takes in the facing wedge: a label laid over it would hide the facing
+                tx, ty = wedge_tip(px, py, r, pose.bearing, k)
+                b = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
+                if m.marked:  # a label laid over a mark would hide it
+                    reach = r + BODY_MARK_REACH * self._unit
+                    b = (min(b[0], px - reach), min(b[1], py - reach), max(b[2], px + reach), max(b[3], py + reach))
+                if m.numbered:  # his number in a 相左 (number_tag): a label keeps off it
+                    size = self._number_px
+                    cx, cy = toward(px, py, 315.0, r + size * 0.5)
+                    b = (min(b[0], cx - size * 0.75), min(b[1], cy - size * 0.75), b[2], b[3])
+                boxes = [b]
+                if m.held:
+                    boxes += self._held_boxes(px, py, r, m.held)
+                shown = only_south_of is None or pose.y < only_south_of
+                out.append(PlacedFigure(name, info, pose, px, py, r, m.held, boxes, m.label if shown else None,
+                                        m.priority))
+                continue
+            label = m.label
+            pic = None if small else m.pictogram
+            if pic is not None:  # drawn as what it is (a 觶 looks like a 觶), named by its label
+                box = self._rest_box(px, py, resting)
+                resting.append(box)
+                placed = PlacedFigure(name, info, pose, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2,
+                                      (box[2] - box[0]) / 2, (), [box], label, 1)
+                if m.parts:  # its parts' badges (脯, 醢)
+                    placed.boxes.extend((x, y, x + w, y + h) for x, y, w, h in
+                                        (b.box for b in part_badges(self.choreo, [placed], t, self._part_px)))
+                out.append(placed)
+                continue
+            if m.own is not None:
+                shapes, label = m.own
+                pts = [vp.to_screen(x, y) for shape in shapes for x, y in shape.coords]
+                if pts:
+                    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                    box = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+                    resting.append(box)
+                    out.append(PlacedFigure(name, info, pose, px, py, max(box[2] - px, box[3] - py), (),
+                                            [box], None if small else label, 1, shapes))
+                    continue
+            r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
+            resting.append((px - r, py - r, px + r, py + r))
+            placed = PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
+                                  None if small else label, 1)
+            if not small and m.parts:  # its parts' badges (脯, 醢) are its too: labels keep off them
+                placed.boxes.extend((x, y, x + w, y + h) for x, y, w, h in
+                                    (b.box for b in part_badges(self.choreo, [placed], t, self._part_px)))
+            out.append(placed)
+        return out
+
+    def _moment(self, t: float, step: Step | None) -> list[_Present]:
+        """The figures drawn at t in drawing order, with what of them holds in every view (once a moment:
+        the main view, the strip, a frame's layout asked again). A carried object is drawn with its carrier."""
+        key = (t, step.id if step else None)
+        if self._moment_at[0] == key:
+            return self._moment_at[1]
+        actors = set(step.figures) if step else set()
+        poses = self.poses_at(t)
+        out = []
+        for name, info in self._stacked(self._drawing_order(step), t):
             pose = poses.get(name)
             if pose is None:
                 continue
-            px, py = vp.to_screen(pose.x, pose.y)
             label = info.label or name
-            if info.kind == "object":
-                if name not in carried:
-                    carried[name] = self.carrier_of(name, t) is not None
-                if carried[name]:
-                    continue  # drawn with its carrier, not as a token on top of him
-                pic = None if small else pictogram_of(self.states.label(name))
-                if pic is not None:  # drawn as what it is (a 觶 looks like a 觶), named by its label
-                    box = self._rest_box(px, py, resting)
-                    resting.append(box)
-                    placed = PlacedFigure(name, info, pose, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2,
-                                          (box[2] - box[0]) / 2, (), [box], label, 1)
-                    placed.boxes.extend((x, y, x + w, y + h) for x, y, w, h in  # its parts' badges (脯, 醢)
-                                        (b.box for b in part_badges(self.choreo, [placed], t, cfg.deco_px(16))))
-                    out.append(placed)
-                    continue
-                rest = self.choreo.rest_of(name, t)
-                if rest is not None and self._own_of.get(rest.landmark) == name and rest.landmark in self._own:
-                    shapes, label = self._own[rest.landmark]
-                    pts = [vp.to_screen(x, y) for shape in shapes for x, y in shape.coords]
-                    if pts:
-                        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-                        box = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
-                        resting.append(box)
-                        out.append(PlacedFigure(name, info, pose, px, py, max(box[2] - px, box[3] - py), (),
-                                                [box], None if small else label, 1, shapes))
-                        continue
-                r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
-                resting.append((px - r, py - r, px + r, py + r))
-                placed = PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
-                                      None if small else label, 1)
-                if not small:  # its parts' badges (脯, 醢) are its too: labels keep off them
-                    placed.boxes.extend((x, y, x + w, y + h) for x, y, w, h in
-                                        (b.box for b in part_badges(self.choreo, [placed], t, cfg.deco_px(16))))
-                out.append(placed)
+            if info.kind != "object":
+                out.append(_Present(name, info, pose, label, True, 3 if name in actors else 2,
+                                    held=self.choreo.held_by(name, t)[:4],
+                                    marked=bool(DISC_STATES & set(self.choreo.states_at(name, t))),
+                                    numbered=self._number(name, t) is not None))
                 continue
-            r = max(vp.length(info.radius or 1.0), (3.5 if small else 8) * k)
-            boxes = [(px - r, py - r, px + r, py + r)]
-            held: tuple[str, ...] = ()
-            if not small:
-                # the disc's box takes in the facing wedge: a label laid over it would hide the facing
-                tx, ty = wedge_tip(px, py, r, pose.bearing, k)
-                boxes[0] = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
-                held = self.choreo.held_by(name, t)[:4]
-                if DISC_STATES & set(self.choreo.states_at(name, t)):  # a label laid over a mark would hide it
-                    reach = r + BODY_MARK_REACH * self.mark_unit()
-                    b = boxes[0]
-                    boxes[0] = (min(b[0], px - reach), min(b[1], py - reach), max(b[2], px + reach), max(b[3], py + reach))
-                if self._number(name, t) is not None:  # his number in a 相左 (number_tag): a label keeps off it
-                    size = self.cfg.deco_px(13)
-                    cx, cy = toward(px, py, 315.0, r + size * 0.5)
-                    b = boxes[0]
-                    boxes[0] = (min(b[0], cx - size * 0.75), min(b[1], cy - size * 0.75), b[2], b[3])
-                boxes += self._held_boxes(px, py, r, held)
-            shown = only_south_of is None or pose.y < only_south_of
-            out.append(PlacedFigure(name, info, pose, px, py, r, held, boxes, label if shown else None,
-                            3 if name in actors else 2))
+            if self.carrier_of(name, t) is not None:
+                continue  # drawn with its carrier, not as a token on top of him
+            rest = self.choreo.rest_of(name, t)
+            own = None
+            if rest is not None and self._own_of.get(rest.landmark) == name and rest.landmark in self._own:
+                own = self._own[rest.landmark]
+            out.append(_Present(name, info, pose, label, False, 1, pictogram=pictogram_of(self.states.label(name)),
+                                own=own, parts=bool(rest is not None and rest.parts)))
+        self._moment_at = (key, out)
         return out
+
+    def reach(self, r: float, small: bool) -> float:
+        """Pixels from a person's centre (disc radius ``r``) that bound his :meth:`drawn_extent` while his
+        row of carried things stands where :meth:`layout` puts it (centred under the disc, four things at
+        most): the extent's own square, or the row's half width or depth, with a pixel to spare."""
+        near = EXTENT_MARGIN * self._k
+        if small:
+            return 2 * r + near + 1
+        widest = max(self.pictogram_px(), 2 * self.cfg.deco_px(12) + self.cfg.dim(4))  # a badge: a glyph and its pad
+        deepest = max(self.pictogram_px(), self.cfg.deco_px(12) * 1.25 + self.cfg.dim(4))
+        return max(2 * r + near, 2 * widest + 3 + r, 0.55 * r + deepest + r) + 1
+
+    def people(self, t: float, step: Step | None) -> list[tuple[str, FigureInfo]]:
+        """The people present at t in :meth:`layout`'s drawing order (their trails: a person out of a
+        panel may have walked through it)."""
+        poses = self.poses_at(t)
+        return [(n, i) for n, i in self._stacked(self._drawing_order(step), t)
+                if i.kind != "object" and poses.get(n) is not None]
+
+    def _drawing_order(self, step: Step | None) -> list:
+        """Objects first, then the people, the step's actors last (over the others)."""
+        key = step.id if step else None
+        if self._order[0] != key:  # the drawing order changes with the step's actors only
+            actors = set(step.figures) if step else set()
+            self._order = (key, sorted(self.choreo.figures.items(),
+                                       key=lambda kv: (kv[1].kind != "object", kv[0] in actors)))
+        return self._order[1]
 
     def _stacked(self, order: list, t: float) -> list:
         """The drawing order with the objects drawn as pictograms after those drawn in their landmark's
@@ -280,16 +366,19 @@ class FigureLayer:
         """Badges of the objects a figure holds: one row just under its disc, centred on it."""
         if not held:
             return []
-        size = self.cfg.deco_px(12)
-        pad = self.cfg.dim(4)
-        square = self.pictogram_px()
-        widths = [square if pictogram_of(self.states.label(obj)) else self.texts.width(self.states.label(obj)[0], size) + pad
-                  for obj in held]
-        x = px - (sum(widths) + 2 * (len(widths) - 1)) / 2
+        sizes = self._rows.get(held)
+        if sizes is None:  # the same things, the same row: measured once
+            size = self.cfg.deco_px(12)
+            pad = self.cfg.dim(4)
+            square = self.pictogram_px()
+            widths = [square if pictogram_of(self.states.label(obj)) else self.texts.width(self.states.label(obj)[0], size) + pad
+                      for obj in held]
+            sizes = self._rows[held] = [(w, square if w == square else size * 1.25 + pad) for w in widths]
+        x = px - (sum(w for w, _ in sizes) + 2 * (len(sizes) - 1)) / 2
         y = py + r * 0.55
         out = []
-        for w in widths:
-            out.append((x, y, x + w, y + (square if w == square else size * 1.25 + pad)))
+        for w, h in sizes:
+            out.append((x, y, x + w, y + h))
             x += w + 2
         return out
 
@@ -351,13 +440,16 @@ class FigureLayer:
             render = self.texts.render_vertical if vertical else self.texts.render
             surf.blit(render(text, int(size), INK, PLAN["halo"]), (lx, ly))
 
-    def paint(self, surf, vp: Viewport, figs: list[PlacedFigure], t: float, *, small: bool) -> None:
+    def paint(self, surf, vp: Viewport, figs: list[PlacedFigure], t: float, *, small: bool,
+              trails: list | None = None) -> None:
+        """Draw ``figs``; ``trails`` ((name, info) in drawing order, :meth:`people`): whose trails to draw,
+        when ``figs`` leaves out people outside the panel (default: the people of ``figs``)."""
         cfg = self.cfg
         k = cfg.font_scale
         if cfg.trails and not small:
-            for f in figs:
-                if f.info.kind != "object":
-                    self._draw_trail(surf, vp, f.name, f.info, t)
+            for name, info in trails if trails is not None else ((f.name, f.info) for f in figs):
+                if info.kind != "object":
+                    self._draw_trail(surf, vp, name, info, t)
         if not small:
             paint_marks(surf, self.passing_marks_at(vp, t), self.texts)
         clip = surf.get_clip()

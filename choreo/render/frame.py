@@ -318,7 +318,7 @@ class FrameRenderer:
         figures), then figure labels (a numbered key for those that fit nowhere), the key in a free
         corner, and the landmark labels last, each kept only where it covers nothing placed before."""
         cfg = self.cfg
-        figs = self.figures.layout(vp, t, step, small=False)
+        figs = self.figures.layout(vp, t, step, small=False, within=vp.rect)  # those that can be seen
         left, top, w, h = vp.rect
         bounds = (left, top, left + w, top + h)
         plan = self.layer.labels(level)
@@ -501,7 +501,7 @@ class FrameRenderer:
         draw_counters(surf, vp, self.choreo, t, self.cfg.font_scale)  # the 算 on the ground, under the figures
         if self.comparison is not None and self.plan_ghosts:
             paint_plan_ghosts(surf, self.plan_ghosts, vp, self.cfg, self.texts)
-        self.figures.paint(surf, vp, fl.figures, t, small=False)
+        self.figures.paint(surf, vp, fl.figures, t, small=False, trails=self.figures.people(t, step))
         arrows = self.flight_prims(vp, t)
         if arrows:
             paint_inset(surf, arrows, self.texts)
@@ -663,7 +663,7 @@ class FrameRenderer:
         x0, y0 = svp.to_screen(minx, maxy)
         x1, y1 = svp.to_screen(maxx, miny)
         pygame.draw.rect(surf, PLAN["camera"], (x0, y0, max(2, x1 - x0), max(2, y1 - y0)), 2)
-        figs = self.figures.layout(svp, t, step, small=True, only_south_of=self.layout.range_top)
+        figs = self.figures.layout(svp, t, step, small=True, only_south_of=self.layout.range_top, within=svp.rect)
         labels = []
         if self.cfg.labels:
             labels = self.figures.place_labels(figs, [box for f in figs for box in f.boxes] + self._strip_clear(),

@@ -99,7 +99,7 @@ class FrameScene:
                 for pts, w in counter_strokes(r.choreo, vp, t, cfg.font_scale)]  # the 算 on the ground
         if r.comparison is not None and r.plan_ghosts:
             out += plan_ghost_primitives(r.plan_ghosts, vp, cfg.font_scale)
-        out += self.figures(vp, fl.figures, t, small=False)
+        out += self.figures(vp, fl.figures, t, small=False, trails=r.figures.people(t, step))
         out += r.flight_prims(vp, t)  # an arrow leaving the 物
         out += self.parts(fl.figures, t)
         out += ghost_primitives(list(fl.ghosts), cfg.font_scale)
@@ -148,15 +148,17 @@ class FrameScene:
         return out
 
     # -- figures ----------------------------------------------------------------------------------
-    def figures(self, vp: Viewport, figs: list[PlacedFigure], t: float, *, small: bool) -> list:
+    def figures(self, vp: Viewport, figs: list[PlacedFigure], t: float, *, small: bool,
+                trails: list | None = None) -> list:
+        """``trails``: whose trails to draw, as FigureLayer.paint takes them."""
         layer, cfg = self.r.figures, self.cfg
         k = cfg.font_scale
         out: list = []
         if cfg.trails and not small:
-            for f in figs:
-                if f.info.kind != "object":
+            for name, info in trails if trails is not None else ((f.name, f.info) for f in figs):
+                if info.kind != "object":
                     out += [Poly((a, b), None, c, w, closed=False)
-                            for c, a, b, w in layer.trail_segments(vp, f.name, f.info, t)]
+                            for c, a, b, w in layer.trail_segments(vp, name, info, t)]
         if not small:
             out += mark_prims(layer.passing_marks_at(vp, t), self.texts)
         for f in figs:
@@ -232,7 +234,7 @@ class FrameScene:
         x0, y0 = svp.to_screen(minx, maxy)
         x1, y1 = svp.to_screen(maxx, miny)
         out.append(_rect(x0, y0, max(2, x1 - x0), max(2, y1 - y0), stroke=PLAN["camera"], width=2))
-        figs = r.figures.layout(svp, t, step, small=True, only_south_of=r.layout.range_top)
+        figs = r.figures.layout(svp, t, step, small=True, only_south_of=r.layout.range_top, within=svp.rect)
         labels = []
         if cfg.labels:
             labels = r.figures.place_labels(figs, [box for f in figs for box in f.boxes] + r._strip_clear(), svp.rect)

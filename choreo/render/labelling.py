@@ -101,6 +101,13 @@ def _files(marks: Sequence[Mark], people: list[int]) -> list[list[int]]:
     return sorted(out, key=lambda g: (-max(marks[i].priority for i in g), g[0]))
 
 
+def _among(boxes: list[Box], tried: list[tuple[int, Box]]) -> list[Box]:
+    """The ``boxes`` that meet the span of the ``tried`` ones: any that meets one of them is among them."""
+    r0, r1 = min(b[0] for _, b in tried), min(b[1] for _, b in tried)
+    r2, r3 = max(b[2] for _, b in tried), max(b[3] for _, b in tried)
+    return [b for b in boxes if b[0] < r2 and r0 < b[2] and b[1] < r3 and r1 < b[3]]
+
+
 def _side_box(m: Mark, w: float, h: float, side: str, pad: float) -> Box:
     """The label box on one side of the figure, ``pad`` clear of his disc and facing wedge (``body``)."""
     b = m.body
@@ -144,9 +151,10 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
         best_side = sides[0]
         for side in sides:  # the side where most of the file fits
             fits: list[tuple[int, Box]] = []
-            for i in members:
-                b = _side_box(marks[i], sizes[i][0] + gap, sizes[i][1], side, pad)
-                if _inside(b, bounds) and _clear(b, taken) and _clear(b, [f[1] for f in fits]):
+            tried = [(i, _side_box(marks[i], sizes[i][0] + gap, sizes[i][1], side, pad)) for i in members]
+            near = _among(taken, tried)
+            for i, b in tried:
+                if _inside(b, bounds) and _clear(b, near) and _clear(b, [f[1] for f in fits]):
                     fits.append((i, b))
             if len(fits) > len(best):
                 best, best_side = fits, side
