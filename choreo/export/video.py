@@ -71,7 +71,9 @@ class _Writer:
     again without drawing it again, and then hands it back to the free list.
     """
 
-    DEPTH = 4  # frames in flight (modelling choice: smooths jitter, bounds memory to ~15 MB at 720p)
+    # frames in flight (modelling choice: smooths jitter; with the pool, 6 surfaces, 22 MB at 720p, as
+    # before the frames were spliced, when 4 were queued and the one before was let go sooner)
+    DEPTH = 3
     POOL = DEPTH + 3  # targets: those queued, the one being written and the one before it, the one being drawn
 
     def __init__(self, sink: FrameSink, targets: list | None = None) -> None:
