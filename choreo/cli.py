@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import importlib
 import os
 import signal
@@ -71,8 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with _sigterm_as_interrupt(), _checked_stdout():
             status = int(args.command_module.run(args) or 0)
-            if sys.stdout is not None:  # None: started with stdout closed (what print then ignores)
-                sys.stdout.flush()  # a failure now is an error message, not Python's complaint at exit
+            sys.stdout.flush()  # a failure now is an error message, not Python's complaint at exit
         return status
     except YiliError as exc:
         print(exc.format(), file=sys.stderr)
@@ -123,13 +123,33 @@ class _CheckedStdout:
         return getattr(self._stream, name)
 
 
+class _ClosedStdout:
+    """Standard output when the command was started with it closed (``choreo list >&-``): Python's sys.stdout
+    is then None and print() drops every line; here a write fails as on a closed descriptor, and a command
+    that writes nothing still succeeds."""
+
+    def write(self, text: str) -> int:
+        if not text:
+            return 0
+        raise OSError(errno.EBADF, "it is closed")
+
+    def fileno(self) -> int:
+        raise OSError(errno.EBADF, "it is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
 @contextlib.contextmanager
 def _checked_stdout():
-    if sys.stdout is None or isinstance(sys.stdout, _CheckedStdout):
+    if isinstance(sys.stdout, _CheckedStdout):
         yield
         return
     original = sys.stdout
-    sys.stdout = _CheckedStdout(original)
+    sys.stdout = _CheckedStdout(_ClosedStdout() if original is None else original)
     try:
         yield
     finally:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+import os
+import threading
+import time
 from pathlib import Path
 
 from choreo.errors import ScriptError, suggest
@@ -53,25 +55,59 @@ def script_readings(path: str | Path | None) -> list[str]:
 
 
 def load_venue(key: str):
-    """A venue by key or path, loaded once while its files are unchanged (venues are immutable)."""
+    """A venue by key or path, loaded once while its files are unchanged (venues are immutable): the files it
+    read last time (the venue file and every file it extends, wherever they are) must all still be as they were."""
     from stage.loader import venue_path
     from stage.marked_yaml import note_read
 
-    path = Path(venue_path(key))
-    stamp = tuple((p.name, p.stat().st_mtime_ns) for p in sorted(path.parent.glob("*.yaml")))
-    venue, files = _load_venue(str(path), stamp)
+    path = str(Path(venue_path(key)))
+    with _VENUES_LOCK:
+        cached = _VENUES.get(path)
+    if cached is None or _stamp(cached[1]) != cached[2]:
+        cached = _read_venue(path)
+        with _VENUES_LOCK:
+            _VENUES.pop(path, None)
+            _VENUES[path] = cached
+            while len(_VENUES) > _VENUES_KEPT:
+                del _VENUES[next(iter(_VENUES))]
+    venue, files, _ = cached
     note_read(*files)  # read once, but an input of every run that uses it (outputs may not replace it)
     return venue
 
 
-@lru_cache(maxsize=8)
-def _load_venue(path: str, stamp: tuple) -> tuple[Venue, frozenset]:
+_VENUES: dict[str, tuple[Venue, frozenset, tuple | None]] = {}  # path → (venue, files read, their stamp)
+_VENUES_KEPT = 8
+_VENUES_LOCK = threading.Lock()  # the viewer plans in a background thread
+# A file whose time is this close to the start of the reading may have changed while it was read (file
+# times lag the clock by a tick): such a venue is not kept (choice: 50 ms, well above the tick of any clock).
+_UNSURE_NS = 50_000_000
+
+
+def _stamp(files) -> tuple:
+    """(name, mtime, size) of each file, None for one that is gone: any change means reading again."""
+    out = []
+    for f in sorted(files):
+        try:
+            st = os.stat(f)
+        except OSError:
+            out.append((str(f), None))
+            continue
+        out.append((str(f), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def _read_venue(path: str) -> tuple[Venue, frozenset, tuple | None]:
     from stage.loader import load_venue as load
     from stage.marked_yaml import recording_reads
 
+    started = time.time_ns()
     with recording_reads() as files:
         venue = load(path)
-    return venue, frozenset(files)
+    files = frozenset(files)
+    stamp = _stamp(files)
+    if any(len(entry) == 3 and entry[1] >= started - _UNSURE_NS for entry in stamp):
+        stamp = None  # never equal to a fresh stamp: read again next time
+    return venue, files, stamp
 
 
 def plan(script: Script, *, venue: str | None = None, reading: str | None = None,

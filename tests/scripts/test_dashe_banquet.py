@@ -67,7 +67,8 @@ def test_the_zu_go_out_of_the_gate_and_the_dafu_stand_inside_it_on_the_east():
     assert ch.tracks["賓"].absent  # outside the picture while out
     for name in ("大夫1", "大夫2"):
         p = end(ch, name, "e1414.s06")  # 鄭 「門東北面位」
-        assert p.x > gate.x and gate.y < p.y < gate.y + 10 and bearing(p) == pytest.approx(0.0)
+        # sampled at the step's end (µs) a turn may lack a hair of its last sample's (0.1 ms) facing: 359.998°
+        assert p.x > gate.x and gate.y < p.y < gate.y + 10 and abs((bearing(p) + 180) % 360 - 180) < 0.01
     for k, name in enumerate(("賓", "諸公", "卿1", "卿2")):  # 「皆入門，東面，北上」, 疏 「謂在西階下」
         p = end(ch, name, "e1414.s08")
         assert bearing(p) == pytest.approx(90.0) and p.x < ch.venue.landmark("西階").geometry.bounds[0]

@@ -51,7 +51,8 @@ def test_the_gong_reaches_his_mark_only_after_the_music_starts_and_the_bin_waits
     gong, bin_ = ch.pose_at("公", q2.t1), ch.pose_at("賓", q2.t1)
     mark, bins = venue.landmarks["公之物"], venue.landmarks["賓之物"]
     assert np.hypot(gong.x - mark.x, gong.y - mark.y) < 1.5 and np.hypot(bin_.x - bins.x, bin_.y - bins.y) < 1.5
-    assert gong.bearing == pytest.approx(180.0) and bin_.bearing == pytest.approx(180.0)
+    # a step's end is kept to the µs, its samples to 0.1 ms: sampled at t1 a turn may lack a hair (0.0015°)
+    assert gong.bearing == pytest.approx(180.0, abs=0.01) and bin_.bearing == pytest.approx(180.0, abs=0.01)
     track = ch.tracks["公"].samples
     arrival = min(s[0] for s in track if np.hypot(s[1] - mark.x, s[2] - mark.y) < 0.5)
     left_seat = min(s[0] for s in track if np.hypot(s[1] - track[0, 1], s[2] - track[0, 2]) > 0.5)
