@@ -128,3 +128,20 @@ def test_the_cup_passed_to_those_below_goes_to_the_first_of_the_guests_below_if_
     ch = full("xie", "zheng", options)
     drinker = "眾賓5" if options else "弟子1"  # 「以旅在下者于西阶上」〔002〕: by default a 弟子 stands for those below
     assert [e.figure for e in ch.events if e.kind == "飲" and e.step in ("e16.s08", "e16.s09")] == [drinker]
+
+
+@pytest.mark.parametrize("reading", ["zheng", "ao"])
+def test_the_count_of_e8_holds_the_extra_archers_hits_as_the_option_gives_them(reading):
+    from choreo.options import load_catalogue
+    from choreo.paths import assets_dir
+
+    ch = full("xie", reading)
+    given = load_catalogue(assets_dir() / "options" / "xiangshe.yaml").options["many-guests"].outcome["e.6"]
+    shots = [s for s in ch.shots if s.passage == "e.6" and s.archer in EXTRA]
+    assert len(shots) == 4 * len(EXTRA)  # 乘矢 each
+    assert sum(s.hit for s in shots) == sum(sum(arrows) for arrows in given.values())
+    for side in ("右", "左"):
+        hits = sum(1 for s in ch.shots if s.passage == "e.6" and s.counted is not None and s.side == side)
+        heap = [p for p in ch.laid if p.kind == "算" and p.side == side]
+        again = [p for p in ch.laid if p.kind != "算" and p.side == side]
+        assert len(heap) == hits and sum(p.n for p in again) == hits  # laid for each hit, counted again in e.8
