@@ -197,3 +197,30 @@ def test_a_frame_names_the_stations_and_the_bands_it_shows(rite, size):
     band = np.array(PLAN["target"])
     assert (np.abs(patch - band).max(axis=2) <= 8).sum() > 10, "and its swatches in the bands' colours"
 
+
+@pytest.mark.parametrize("venue", ["xie", "xiang"])
+def test_at_640_the_file_at_the_tang_xi_is_numbered_in_one_line_clear_of_its_things(venue):
+    """The 三耦 back in their file at the 堂西 (e2.s17c), at 640×360: the discs stand closer than the
+    pictograms of their arrows are wide, so the arrows go in two staggered rows under the file; the
+    numbers stood in two staggered lines between them, a number over one archer's arrow and beside the
+    next one's, so that which was whose could not be told. Now the numbers are one line, in file order,
+    on one side of the file, and not among the rows of things carried."""
+    rite = plan_script("xiangshe/full", venue=venue)
+    r = FrameRenderer(rite, RenderConfig(size=(640, 360)))
+    step = rite.step("e2.s17c")
+    fl = r.frame_layout(step.t1, step)
+    number_of = {n: i for i, n in fl.keyed}
+    tag_at = {lab[0]: box for lab, box in zip(fl.labels, fl.label_boxes, strict=True) if lab[0].isdigit()}
+    archers = {"上耦上射", "上耦下射", "次耦上射", "次耦下射", "下耦上射", "下耦下射"}
+    (first, last), = [(a, b) for a, b in fl.key_runs if {fl.figures[number_of[n]].name for n in range(a, b + 1)} == archers]
+    members = [fl.figures[number_of[n]] for n in range(first, last + 1)]
+    tags = [tag_at[str(n)] for n in range(first, last + 1)]
+    assert len({round(b[1]) for b in tags}) == 1, "one line"
+    assert [b[0] for b in tags] == sorted(b[0] for b in tags), "in file order"
+    above = all(b[3] <= min(f.boxes[0][1] for f in members) for b in tags)
+    below = all(b[1] >= max(f.boxes[0][3] for f in members) for b in tags)
+    assert above or below, "on one side of the file"
+    rows = [b for f in members for b in f.boxes[1:]]
+    assert rows, "they carry things"
+    top, bottom = min(b[1] for b in rows), max(b[3] for b in rows)
+    assert all(b[3] <= top or b[1] >= bottom for b in tags), "a number among the rows of things carried"
