@@ -29,6 +29,7 @@ from choreo.render.marks.shapes import Mark as Shape
 from choreo.render.marks.shapes import toward
 from choreo.render.marks.turns import TurnIndex, turn_arc
 from choreo.render.partsdraw import part_badges
+from choreo.render.placement import _clear, _inside
 from choreo.render.planlayout import PlanLayout
 from choreo.render.rangemarks import draw_side_hold
 from choreo.render.style import CAPTION, INK, PLAN, colour_of
@@ -58,6 +59,7 @@ class PlacedFigure:
     label: str | None
     priority: int
     shapes: tuple = ()  # an object resting on its own landmark: drawn as the plan draws that landmark
+    gesture: tuple | None = None  # (word, box) of the gesture he makes (揖, 拜 …), where the placement pass put it
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ class _Present:
     pictogram: object = None  # an object drawn as its pictogram
     own: tuple | None = None  # an object resting on its own landmark: (shapes, label)
     parts: bool = False  # an object at rest with parts (脯, 醢) beside it
+    gesture: str | None = None  # the gesture he is making (揖, 拜 …)
 
 
 def wedge_tip(px: float, py: float, r: float, bearing: float, k: float) -> tuple[float, float]:
@@ -210,8 +213,9 @@ class FigureLayer:
                 if m.held:
                     boxes += self._held_boxes(px, py, r, m.held)
                 shown = only_south_of is None or pose.y < only_south_of
+                word = m.gesture
                 out.append(PlacedFigure(name, info, pose, px, py, r, m.held, boxes, m.label if shown else None,
-                                        m.priority))
+                                        m.priority, gesture=(word, self._gesture_spots(b, px, word)[0]) if word else None))
                 continue
             label = m.label
             pic = None if small else m.pictogram
@@ -236,6 +240,8 @@ class FigureLayer:
                                             [box], None if small else label, 1, shapes))
                     continue
             r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
+            if not small:  # two things laid at one place (the 楅 and the 中 at the 堂西) one under the other
+                px, py = self._beside(px, py, r, resting)
             resting.append((px - r, py - r, px + r, py + r))
             placed = PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
                                   None if small else label, 1)
@@ -263,7 +269,8 @@ class FigureLayer:
                 out.append(_Present(name, info, pose, label, True, 3 if name in actors else 2,
                                     held=self.choreo.held_by(name, t)[:4],
                                     marked=bool(DISC_STATES & set(self.choreo.states_at(name, t))),
-                                    numbered=self._number(name, t) is not None))
+                                    numbered=self._number(name, t) is not None,
+                                    gesture=self.states.gesture(name, t)))
                 continue
             if self.carrier_of(name, t) is not None:
                 continue  # drawn with its carrier, not as a token on top of him
@@ -340,6 +347,20 @@ class FigureLayer:
             box = (box[0], under[1] - side, box[2], under[1])
         return box
 
+    @staticmethod
+    def _beside(px: float, py: float, r: float, resting: list) -> tuple[float, float]:
+        """Where a square of half-side r at (px, py) is drawn: there, or, where another thing at rest is
+        drawn already, just below it (drawn at one point, the 楅 and the 中 waiting at the 堂西 were one
+        square with two names; one under the other, each name beside its own: the things set on top of
+        another are stacked upwards, _rest_box)."""
+        for _ in range(len(resting)):
+            box = (px - r, py - r, px + r, py + r)
+            under = next((b for b in resting if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]), None)
+            if under is None:
+                break
+            py = under[3] + 1 + r
+        return px, py
+
     def rest_pictogram(self, f: PlacedFigure):
         """The pictogram an object at rest is drawn as (None: it is drawn as a square, or in its
         landmark's shape, assets/pictograms.yaml says which things have none)."""
@@ -397,6 +418,63 @@ class FigureLayer:
         out = list(figs)
         for k, boxes in zip(holders, place_rows(rows, discs, list(hard), bounds), strict=True):
             out[k] = replace(figs[k], boxes=[figs[k].boxes[0], *boxes])
+        return out
+
+    def gesture_size(self) -> int:
+        """The pixel size of a gesture word (揖, 拜 … drawn beside the figure while he makes it)."""
+        return self.cfg.px(15)
+
+    def _gesture_spots(self, body, px: float, word: str) -> list[tuple[float, float, float, float]]:
+        """The boxes a gesture word may take beside the disc (``body``: his disc and facing wedge), best
+        first: above (where it was always drawn), below, right, left, then the corners."""
+        w, h = label_measure(self.texts)(word, self.gesture_size())
+        gap = 2 * self.cfg.font_scale
+        x0, y0, x1, y1 = body
+        cy = (y0 + y1) / 2
+        at = [(px - w / 2, y0 - gap - h), (px - w / 2, y1 + gap), (x1 + gap, cy - h / 2), (x0 - gap - w, cy - h / 2),
+              (x1 + gap, y0 - gap - h), (x0 - gap - w, y0 - gap - h), (x1 + gap, y1 + gap), (x0 - gap - w, y1 + gap)]
+        return [(x, y, x + w, y + h) for x, y in at]
+
+    @staticmethod
+    def _farther(spots: list) -> list:
+        """The four side spots of :meth:`_gesture_spots` moved one and two words' size further out."""
+        out = []
+        for k in (1, 2):
+            for (x0, y0, x1, y1), (dx, dy) in zip(spots[:4], ((0, -1), (0, 1), (1, 0), (-1, 0)), strict=True):
+                w, h = x1 - x0, y1 - y0
+                out.append((x0 + dx * k * w, y0 + dy * k * h, x1 + dx * k * w, y1 + dy * k * h))
+        return out
+
+    def place_gestures(self, figs: list[PlacedFigure], avoid, hard, bounds, hidden=()) -> list[PlacedFigure]:
+        """The figures with each gesture word moved to the first spot beside its disc that covers no other
+        disc, row of things, landmark point or gesture word in ``avoid`` and no ``hard`` box (furniture),
+        inside ``bounds``: the frame's placement pass, before the labels (which then keep off the words).
+        Crowded all round, a word keeps clear of the furniture, the other words and the things carried, over
+        a disc or a word or two further out if it must; where even that finds no room it is left out (the ring
+        round his disc still shows a gesture under way).
+        A figure under a ``hidden`` box (the inset drawn over him) shows no word."""
+        x0, y0, x1, y1 = bounds
+        makers = [k for k, f in enumerate(figs) if f.gesture and x0 <= f.px <= x1 and y0 <= f.py <= y1]
+        if not makers:
+            return figs
+        out = list(figs)
+        under = [k for k in makers if any(b[0] <= figs[k].px <= b[2] and b[1] <= figs[k].py <= b[3] for b in hidden)]
+        for k in under:
+            out[k] = replace(figs[k], gesture=None)
+        makers = [k for k in makers if k not in under]
+        rows = [b for f in figs for b in f.boxes[1:]]  # things carried: a word never covers them either
+        hard = list(hard)
+        words: list = []
+        for k in sorted(makers, key=lambda k: -figs[k].priority):
+            f = figs[k]
+            near = self._gesture_spots(f.boxes[0], f.px, f.gesture[0])
+            spots = [b for b in near if _inside(b, bounds)] or near
+            firm = hard + words + rows
+            box = next((b for b in spots if _clear(b, avoid) and _clear(b, firm)),
+                       next((b for b in spots + self._farther(near) if _clear(b, firm) and _inside(b, bounds)), None))
+            if box is not None:
+                words.append(box)
+            out[k] = replace(f, gesture=None if box is None else (f.gesture[0], box))
         return out
 
     def pictogram_px(self) -> int:
@@ -491,16 +569,17 @@ class FigureLayer:
                 paint_marks(surf, self.turn_marks(f, t, vp))
                 if self.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                     draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
-                if gesture:
-                    g = self.texts.render(gesture, cfg.px(15), INK, PLAN["halo"], where="gesture")
-                    surf.blit(g, (px - g.get_width() / 2, py - r - 6 * k - g.get_height()))
+                if f.gesture:  # where the placement pass put it (place_gestures)
+                    word, box = f.gesture
+                    surf.blit(self.texts.render(word, self.gesture_size(), INK, PLAN["halo"], where="gesture"),
+                              (round(box[0]), round(box[1])))
 
     def drawn_extent(self, f: PlacedFigure) -> tuple[float, float, float, float]:
         """A box holding every pixel :meth:`paint` draws for ``f`` (disc, wedge, marks round the disc,
         gesture word, turn arc, what he carries), with room to spare; his trail is not in it."""
         reach = 2 * f.r + EXTENT_MARGIN * self.cfg.font_scale
         x0, y0, x1, y1 = f.px - reach, f.py - reach, f.px + reach, f.py + reach
-        for b in f.boxes:
+        for b in (*f.boxes, *((f.gesture[1],) if f.gesture else ())):
             x0, y0, x1, y1 = min(x0, b[0] - 1), min(y0, b[1] - 1), max(x1, b[2] + 1), max(y1, b[3] + 1)
         return x0, y0, x1, y1
 

@@ -76,7 +76,7 @@ def placement_inputs(figs) -> tuple:
     """What the placement pass reads of the figures laid out: their boxes, anchors, words, ranks and
     world places (files), what they hold; not their facing or posture beyond what their boxes show."""
     return tuple((f.name, f.px, f.py, f.r, tuple(f.boxes), f.label, f.priority, f.info.kind, bool(f.shapes),
-                  f.pose.x, f.pose.y, f.held) for f in figs)
+                  f.pose.x, f.pose.y, f.held, f.gesture) for f in figs)
 
 
 def _union(a, b) -> tuple:
@@ -342,8 +342,9 @@ class FrameRenderer:
             fl = self._placed[1]
             if "marks" in fl.furniture:
                 self._legend_keys[fl.furniture["marks"]] = entries
-            # each figure as now (his pose), his row of things where the pass put it
-            figs = [f if len(f.boxes) < 2 else replace(f, boxes=list(old.boxes)) for f, old in zip(figs, fl.figures, strict=True)]
+            # each figure as now (his pose), his row of things and his gesture word where the pass put them
+            figs = [f if len(f.boxes) < 2 and not f.gesture else replace(f, boxes=list(old.boxes), gesture=old.gesture)
+                    for f, old in zip(figs, fl.figures, strict=True)]
             return replace(fl, figures=figs, inset=inset)
         bar, north = furniture_boxes(vp, self.texts, cfg, [box for fig in figs for box in fig.boxes] + anchors + reserved)
         hard = [bar, north] + reserved
@@ -355,37 +356,50 @@ class FrameRenderer:
                 vp.rect, sw, sh, cfg.dim(10), [b for fig in figs for b in fig.boxes] + anchors,
                 order=("bl", "br", "tl", "tr"), hard=hard))
             hard.append(signs_box)
-        figs = self.figures.place_carried(figs, hard, bounds)  # the pictogram rows, before the labels
-        bodies = [box for fig in figs for box in fig.boxes]
-        rows = [box for fig in figs for box in fig.boxes[1:]]
-        fixed = bodies + hard
-        labels, keyed, runs, key_box = [], [], [], None
         keep_off = anchors + self._clear_boxes(vp)  # no name over a landmark's point, nor on the 侯's bands
+
+        def carried_and_words(figs, hard):
+            """The pictogram rows, then the gesture words clear of them, before the labels."""
+            figs = self.figures.place_carried(figs, hard, bounds)
+            figs = self.figures.place_gestures(figs, [b for fig in figs for b in fig.boxes] + keep_off, hard, bounds,
+                                               hidden=reserved)
+            return figs, [fig.gesture[1] for fig in figs if fig.gesture]
+
+        figs, words = carried_and_words(figs, hard)
+        bodies = [box for fig in figs for box in fig.boxes]
+        rows = [box for fig in figs for box in fig.boxes[1:]] + words  # what a number never covers either
+        fixed = bodies + words + hard
+        labels, keyed, runs, key_box = [], [], [], None
         if cfg.labels:
             labels, keyed, runs = self.figures.label_plan(figs, fixed + keep_off, vp.rect, hard=hard + rows, hidden=reserved)
             for _ in range(KEY_TRIES):  # the key in a free corner, the labels planned again clear of it
                 if not keyed:
                     break
                 placed = [self._label_box(lab) for lab in labels]
-                box = self._key_box(vp, figs, keyed, runs, bodies + placed, hard)
+                box = self._key_box(vp, figs, keyed, runs, bodies + words + placed, hard)
                 if box == key_box or not any(_meets(box, b) for b in placed + rows):
                     key_box = box  # it covers no name and no row: they stand as they are
                     break
                 key_box = box
-                figs = self.figures.place_carried(figs, hard + [box], bounds)
+                figs, words = carried_and_words(figs, hard + [box])
                 bodies = [b for fig in figs for b in fig.boxes]
-                rows = [b for fig in figs for b in fig.boxes[1:]]
-                fixed = bodies + hard
+                rows = [b for fig in figs for b in fig.boxes[1:]] + words
+                fixed = bodies + words + hard
                 labels, keyed, runs = self.figures.label_plan(figs, fixed + keep_off + [box], vp.rect,
                                                         hard=hard + [box] + rows, hidden=reserved)
             else:  # the key and the names keep moving each other: the key takes the room of both its boxes
                 for _ in range(KEY_TRIES):
                     if not keyed:
                         break
-                    box = self._key_box(vp, figs, keyed, runs, bodies + [self._label_box(lab) for lab in labels], hard)
+                    box = self._key_box(vp, figs, keyed, runs, bodies + words + [self._label_box(lab) for lab in labels],
+                                        hard)
                     if key_box is not None and _holds(key_box, box):
                         break
                     key_box = box if key_box is None else _union(key_box, box)
+                    figs, words = carried_and_words(figs, hard + [key_box])
+                    bodies = [b for fig in figs for b in fig.boxes]
+                    rows = [b for fig in figs for b in fig.boxes[1:]] + words
+                    fixed = bodies + words + hard
                     labels, keyed, runs = self.figures.label_plan(figs, fixed + keep_off + [key_box], vp.rect,
                                                                   hard=hard + [key_box] + rows, hidden=reserved)
             if not keyed:
@@ -393,7 +407,7 @@ class FrameRenderer:
         label_boxes = [self._label_box(lab) for lab in labels]
         taken = fixed + label_boxes + ([key_box] if key_box else [])
         # the marks' legend last, in a corner that covers no figure, label or key: else it is left out
-        marks_keys, marks_box = self.marks_legend(vp, figs, t, bodies + label_boxes + anchors,
+        marks_keys, marks_box = self.marks_legend(vp, figs, t, bodies + words + label_boxes + anchors,
                                                   hard + ([key_box] if key_box else []), step,
                                                   keys=entries)
         if marks_box is not None and any(_meets(marks_box, b) for b in taken + anchors):

@@ -189,9 +189,10 @@ class FrameScene:
             if self.r.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                 shaft, head = side_hold_mark(px, py, r, f.pose.bearing, k)
                 out += [Poly(tuple(shaft), None, INK, max(1, round(1.5 * k)), closed=False), Poly(tuple(head), INK)]
-            if gesture:
-                g = run(self.texts, gesture, cfg.px(15), INK, 0, 0, PLAN["halo"], "gesture")
-                out.append(moved(g, px - g.box[2] / 2, py - r - 6 * k - g.box[3]))
+            if f.gesture:  # where the placement pass put it (FigureLayer.place_gestures)
+                word, box = f.gesture
+                out.append(run(self.texts, word, layer.gesture_size(), INK, round(box[0]), round(box[1]), PLAN["halo"],
+                               "gesture"))
         return out
 
     def badges(self, f: PlacedFigure, t: float) -> list:

@@ -141,6 +141,27 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
     sizes = [measure(m.text, m.size) for m in marks]
     visible = [bounds[0] <= m.px <= bounds[2] and bounds[1] <= m.py <= bounds[3] for m in marks]
     done: set[int] = set()
+    fixed: dict[int, Box] = {}
+
+    def number_line(a: int, b: int) -> None:
+        """A file's numbers (keyed[a..b]) in one line along it, where they all fit (on its other side else),
+        placed with the file, before the other names take the room round it."""
+        members = keyed[a:b + 1]
+        tag_sizes = [measure(str(k + 1), tag_size or marks[i].size) for k, i in zip(range(a, b + 1), members, strict=True)]
+        first = side_of[members[0]]
+        # one line before two staggered (these fell between the rows of things carried below a file at
+        # 640×360, a number over an arrow's pictogram: which was whose could not be told), the nearest first,
+        # on either side of the file (its first side first)
+        tries = ((st, k, side) for st in (False, True) for k in range(TAG_LINE_REACH)
+                 for side in (first, *(s for s in file_sides[a] if s != first)))
+        for st, k, side in tries:
+            line = _tag_line(marks, members, tag_sizes, side, taken, bounds, reach=(k,), staggers=(1,) if st else (0,))
+            if line is not None:
+                fixed.update(zip(members, line, strict=True))
+                side_of.update((i, side) for i in members)
+                taken.extend(line)
+                return
+
     for members in files(marks, visible):
         members = [i for i in members if visible[i]]
         if len(members) < FILE_LEAST:
@@ -172,6 +193,7 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
             file_sides[len(keyed)] = sides if not best else (best_side,)  # named on a side: numbers there
             runs.append((len(keyed), len(keyed) + len(rest) - 1))
             keyed += rest
+            number_line(*runs[-1])
         done.update(members)
     order = sorted((i for i in range(len(marks)) if i not in done and visible[i]),
                    key=lambda i: (-marks[i].priority, i))
@@ -192,18 +214,6 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
         elif m.person:
             keyed.append(i)
     numbers = tuple((i, k + 1) for k, i in enumerate(keyed))
-    fixed: dict[int, Box] = {}
-    for a, b in runs:  # a file's numbers in one line along it, where they all fit (on its other side else)
-        members = keyed[a:b + 1]
-        tag_sizes = [measure(str(k + 1), tag_size or marks[i].size) for k, i in zip(range(a, b + 1), members, strict=True)]
-        first = side_of[members[0]]
-        for side in (first, *(s for s in file_sides[a] if s != first)):
-            line = _tag_line(marks, members, tag_sizes, side, taken, bounds)
-            if line is not None:
-                fixed.update(zip(members, line, strict=True))
-                side_of.update((i, side) for i in members)
-                taken += line
-                break
     tags = []
     for i, n in numbers:  # a number beside the disc (the disc's centre keeps its colour), above first
         if i in fixed:
@@ -226,17 +236,22 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
 
 
 SIDE_ORDER = ("above", "below", "right", "left")
+# a file's line of numbers is sought next to the file and up to this many numbers' sizes further out: below a
+# file at 640×360 the first two lines fell on the rows of things the archers carry (bows, arrows), and the
+# numbers, each then set nearest its own disc, scattered among them (choice)
+TAG_LINE_REACH = 4
 SIDE_REACH = 10  # a file's number is sought this many numbers' sizes out on the file's side before another side
 
 
 def _tag_line(marks: Sequence[Mark], members: list[int], sizes: list[tuple[float, float]], side: str,
-              taken: list[Box], bounds: Box) -> list[Box] | None:
+              taken: list[Box], bounds: Box, reach: Sequence[int] = tuple(range(TAG_LINE_REACH)),
+              staggers: Sequence[int] = (0, 1)) -> list[Box] | None:
     """The numbers of a file's members on one line along ``side`` of the file (a row of numbers over
     a row of discs), or on two staggered lines where the discs stand closer than the numbers are
-    wide: next to the file or a number's size further out, where all fit; else None (each number then
-    stands nearest its own disc on that side)."""
+    wide: next to the file or ``reach`` numbers' sizes further out (each tried in turn), where all fit;
+    else None (each number then stands nearest its own disc on that side)."""
     bodies = [marks[i].body for i in members]
-    for k, stagger in ((k, s) for k in range(2) for s in (0, 1)):  # a line, else two lines staggered
+    for k, stagger in ((k, s) for k in reach for s in staggers):  # a line, else two lines staggered
         boxes = []
         for j, (m, (w, h)) in enumerate(zip((marks[i] for i in members), sizes, strict=True)):
             k_j = k + stagger * (j % 2)

@@ -90,6 +90,8 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
             out.append(_moved(name, cx - r - pad / 2 - name.box[2], hy0 + (hy1 - hy0 - name.box[3]) / 2))
     if lay.flight is not None:
         out += _flight_band(lay, ch, texts, cfg)
+    if lay.cut is not None:
+        out += _cut_mark(lay, texts, cfg)
     # the 侯: its parts as nested bands on its line, the 乏 as a short bar
     w_line = max(3, round(5 * k))
     colours = (PLAN["target"], PLAN["target-body"], PLAN["target-centre"])
@@ -179,6 +181,25 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
     return out
 
 
+def _zigzag(x0: float, x1: float, y: float, step: float) -> tuple:
+    n = max(2, int((x1 - x0) / step))
+    return tuple((x0 + i * (x1 - x0) / n, y + (step / 3 if i % 2 else -step / 3)) for i in range(n + 1))
+
+
+def _cut_mark(lay: InsetLayout, texts: TextCache, cfg: RenderConfig) -> list:
+    """The break where the court between the 乏 and the 侯 is shortened, and (but in a small frame) the 尺
+    it stands for, at its east end."""
+    top, bottom, span = lay.cut
+    x0, _, x1, _ = lay.box
+    y = (top + bottom) / 2
+    step = max(4.0, cfg.dim(6))
+    out: list = [Poly(_zigzag(x0, x1, y, step), None, PLAN["frame"], max(1, round(1.2 * cfg.deco_scale)), closed=False)]
+    if not is_small(cfg):
+        g = run(texts, f"{span:.0f}尺", inset_type(cfg)[1], PLAN["label-dim"], 0, 0, PLAN["halo"], where="shot inset")
+        out.append(_moved(g, x1 - cfg.dim(8) - g.box[2], y - g.box[3] / 2))
+    return out
+
+
 def _flight_band(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: RenderConfig) -> list:
     """The compressed flight above the target end: the pair on their 物, the break, the span it stands for."""
     k = cfg.deco_scale
@@ -187,9 +208,7 @@ def _flight_band(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rend
     out: list = [_rect(x0, lay.head_row[3], x1, fl.bottom, fill=PLAN["strip-bg"])]
     # the break: a zigzag across the inset (the flight between the 物 and the target end is shortened)
     step = max(4.0, cfg.dim(6))
-    n = max(2, int((x1 - x0) / step))
-    zig = tuple((x0 + i * (x1 - x0) / n, fl.bottom + (step / 3 if i % 2 else -step / 3)) for i in range(n + 1))
-    out.append(Poly(zig, None, PLAN["frame"], max(1, round(1.2 * k)), closed=False))
+    out.append(Poly(_zigzag(x0, x1, fl.bottom, step), None, PLAN["frame"], max(1, round(1.2 * k)), closed=False))
     small = inset_type(cfg)[1]
     r = max(cfg.dim(4), 3.0)
     if lay.stations:  # the archer shooting, on his 物 (the other of the pair stands 6 尺 off: a few pixels)

@@ -59,6 +59,35 @@ class Strike:
 
 
 @dataclass(frozen=True)
+class Squeeze:
+    """The empty court between the 乏 and the 侯 (some 100 尺 where nothing but the arrow passes) drawn as
+    ``width`` 尺 of the view: world y from ``low`` to ``high`` is shortened, north of it moved down."""
+
+    low: float
+    high: float
+    width: float
+
+    def v(self, y: float) -> float:
+        """World y → the view's y (the same south of ``low``)."""
+        if y <= self.low:
+            return y
+        if y >= self.high:
+            return y - (self.high - self.low) + self.width
+        return self.low + (y - self.low) / (self.high - self.low) * self.width
+
+    def world(self, v: float) -> float:
+        """The view's y → world y (the inverse of :meth:`v`)."""
+        if v <= self.low:
+            return v
+        if v >= self.low + self.width:
+            return v + (self.high - self.low) - self.width
+        return self.low + (v - self.low) / self.width * (self.high - self.low)
+
+
+NO_SQUEEZE = Squeeze(0.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
 class FlightAxis:
     """The inset's broken axis: south of ``near`` (world y, the view's top) the target end at the view's
     scale; from ``far`` (the 物's line) down to ``near`` the flight compressed into the pixel rows
@@ -69,11 +98,12 @@ class FlightAxis:
     near: float
     top: float
     bottom: float
+    squeeze: Squeeze = NO_SQUEEZE  # the court between the 乏 and the 侯, shortened
 
     def px(self, p: XY) -> XY:
         x, y = p
         if y <= self.near:
-            return self.view.to_screen(x, y)
+            return self.view.to_screen(x, self.squeeze.v(y))
         sx = self.view.to_screen(x, self.near)[0]
         u = (self.far - y) / (self.far - self.near) if self.far > self.near else 1.0
         return (sx, self.top + u * (self.bottom - self.top))
@@ -108,6 +138,7 @@ class InsetLayout:
     beat: float  # 1 at a beat, falling to 0 before the next (a pulse); 0 without music
     band: Box  # the bottom row (counters, note)
     head_row: Box  # the top row (title, music)
+    cut: tuple[float, float, float] | None = None  # the court shortened between the 乏 and the 侯: (top, bottom) px, 尺
 
 
 def story_end(shot: Shot, ch: Choreography) -> float:
@@ -211,18 +242,25 @@ def inset_layout(ch: Choreography, t: float, box: Box, row_px: float) -> InsetLa
     head_row = (x0, y0, x1, y0 + row_px)
     band = (x0, y1 - row_px, x1, y1)
     body = (round(x0), round(y0 + row_px), round(x1 - x0), round(y1 - y0 - 2 * row_px))
-    view = fit(bounds, body, margin=0.03)
     mates = [s for s in ch.shots if s.step == shot.step and s.passage == shot.passage]
     far = max(s.origin[1] for s in mates)
     flight = None
-    if far > view.world_bounds[3]:  # the 物 north of the target end: the flight in a band above it
-        gap = round(body[3] * FLIGHT_SHARE)
-        view = fit(bounds, (body[0], body[1] + gap, body[2], body[3] - gap), margin=0.03)
+    gap = round(body[3] * FLIGHT_SHARE) if far > bounds[3] else 0  # the 物 north of it: the flight above
+    area = (body[0], body[1] + gap, body[2], body[3] - gap)
+    north = ([screen[0][1]] if screen is not None else []) + ([pose.y] if pose is not None else [])
+    squeeze = _squeeze(bounds, target.y, north, area, row_px)
+    view = fit((bounds[0], bounds[1], bounds[2], squeeze.v(bounds[3])), area, margin=0.03)
+    if gap:  # the flight from the 物 in a band above the target end
         pad = min(0.3 * gap, max(SHAFT_CHI * view.scale, SHAFT_MIN_PX) + 2)  # room for the shaft at the release
-        flight = FlightAxis(view, far, view.world_bounds[3], body[1] + pad, body[1] + gap)
+        flight = FlightAxis(view, far, squeeze.world(view.world_bounds[3]), body[1] + pad, body[1] + gap, squeeze)
 
     def px(p: XY) -> XY:
-        return flight.px(p) if flight is not None else view.to_screen(*p)
+        return flight.px(p) if flight is not None else view.to_screen(p[0], squeeze.v(p[1]))
+
+    cut = None
+    if squeeze.width:  # where the court is shortened: its pixel rows and the 尺 it stands for
+        top, bottom = px((target.x, squeeze.high))[1], px((target.x, squeeze.low))[1]
+        cut = (top, bottom, squeeze.high - squeeze.low)
 
     arrows, strikes = [], []
     shaft = max(SHAFT_CHI * view.scale, min(SHAFT_MIN_PX, 0.3 * body[3] * FLIGHT_SHARE))  # pixels, band and view
@@ -277,7 +315,23 @@ def inset_layout(ch: Choreography, t: float, box: Box, row_px: float) -> InsetLa
         shot.station, flight, tuple(stations.values()), tuple(strikes), verdict, caller, px((pose.x, pose.y)) if pose is not None else None,
         ch.figures[caller].radius * view.scale if caller in ch.figures else 0.0,
         ch.figures[held[0]].label if held else "", calling, counters, fresh, scorer, note, piece, beat,
-        band, head_row)
+        band, head_row, cut)
+
+
+def _squeeze(bounds, target_y: float, north: list[float], area, row_px: float) -> Squeeze:
+    """The court between the 乏 (with its 獲者: ``north``, their world y) and the 侯 shortened to a break a
+    row of text high, where that draws the target end larger: its 100 尺 of empty court took half the
+    inset, the 侯 some 20 px wide at 640×360 (choice)."""
+    low = target_y + 4 + MARGIN_CHI  # the 侯's own window ends here
+    high = min(north, default=low) - MARGIN_CHI
+    if high <= low:
+        return NO_SQUEEZE
+    full = fit(bounds, area, margin=0.03).scale
+    width = row_px / full  # 尺 of the view the break takes at the unsqueezed scale (the squeezed is larger)
+    if high - low <= 2 * width:
+        return NO_SQUEEZE
+    scale = fit((bounds[0], bounds[1], bounds[2], bounds[3] - (high - low) + width), area, margin=0.03).scale
+    return Squeeze(low, high, row_px / scale)
 
 
 def _numeral(n: int) -> str:

@@ -1,5 +1,6 @@
 """One placement pass holds through the whole bundled rite: from the frame's own layout boxes (what
-:meth:`FrameRenderer.draw` draws), at the middle and the end of every step, no two labels overlap,
+:meth:`FrameRenderer.draw` draws), at the middle and the end of every step, no two labels (names, key
+numbers, landmark names, gesture words: 揖, 拜 …) overlap,
 no label lies under the scale bar, the north arrow, the key or a reserved box, no figure's row of
 carried things overlaps another's, a label or the furniture (save a bystander's that the shot's inset is
 drawn over: it may stand over figures not acting in the step), every person in the
@@ -15,6 +16,7 @@ import pytest
 
 from choreo.planning import plan_script
 from choreo.render.config import RenderConfig
+from choreo.render.figstate import GESTURES
 from choreo.render.figurekey import KEY_HEIGHT, KEY_WIDTH
 from choreo.render.frame import FrameRenderer
 
@@ -33,6 +35,9 @@ def _check(fl, where: str) -> int:
     furniture = list(fl.furniture.items())
     boxes = [(f"label {lab[0]}", box) for lab, box in zip(fl.labels, fl.label_boxes, strict=True)]
     boxes += [(f"landmark {lab.text}", box) for lab, box in fl.landmark_labels]
+    hidden = [b for name, b in furniture if name.startswith("reserved")]  # an inset is drawn over them
+    boxes += [(f"{f.name}'s gesture {f.gesture[0]}", f.gesture[1]) for f in fl.figures  # 揖, 拜 … beside a disc
+              if f.gesture and left <= f.px < left + w and top <= f.py < top + h]
     for lab in fl.labels:
         assert not lab[4], f"{where}: {lab[0]} set one character a line"
     for i, (na, a) in enumerate(boxes):
@@ -44,7 +49,6 @@ def _check(fl, where: str) -> int:
         for nb, b in furniture[i + 1:]:
             if "reserved" in na or "reserved" in nb or {"key", "plan key"} & {na, nb}:
                 assert not _meets(a, b), f"{where}: the {na} overlaps the {nb}"
-    hidden = [b for name, b in furniture if name.startswith("reserved")]  # an inset is drawn over them
     rows = [(f"{f.name}'s things", f.boxes[1:]) for f in fl.figures
             if f.held and len(f.boxes) > 1 and left <= f.px < left + w and top <= f.py < top + h
             and not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
@@ -98,12 +102,19 @@ def test_no_overlap_and_everyone_named_through_the_rite(rite, size, split_share)
     """... and a file numbered together has its numbers on one side of it, but for a crowd so dense
     that there is no room there (measured: 4 of 603 numbered files at 1280x720, 48 of 870 at 640x360)."""
     r = FrameRenderer(rite, RenderConfig(size=size))
-    seen = runs = split = 0
+    seen = runs = split = words = 0
+    bowing = {}  # per step, a moment its first gesture (揖, 拜 …) is under way: its word is drawn then
+    for ev in rite.events:
+        if ev.kind in GESTURES and ev.step not in bowing:
+            bowing[ev.step] = ev.t + 0.5
     for step in rite.steps:
-        for t in ((step.t0 + step.t1) / 2, step.t1):
-            people, n, bad = _check(r.frame_layout(t, step), f"{step.id} at {t:.1f} ({size[0]}px)")
+        for t in ((step.t0 + step.t1) / 2, step.t1, *((bowing[step.id],) if step.id in bowing else ())):
+            fl = r.frame_layout(t, step)
+            people, n, bad = _check(fl, f"{step.id} at {t:.1f} ({size[0]}px)")
             seen, runs, split = seen + people, runs + n, split + bad
+            words += sum(1 for f in fl.figures if f.gesture)
     assert seen > 5000  # most frames hold a crowd
+    assert words > 200, "gesture words were among the boxes checked"
     assert runs > 300, "files are numbered together"
     assert split <= split_share * runs, f"{split} of {runs} numbered files have numbers on both sides"
 
@@ -185,3 +196,31 @@ def test_a_frame_names_the_stations_and_the_bands_it_shows(rite, size):
     from choreo.render.style import PLAN
     band = np.array(PLAN["target"])
     assert (np.abs(patch - band).max(axis=2) <= 8).sum() > 10, "and its swatches in the bands' colours"
+
+
+@pytest.mark.parametrize("venue", ["xie", "xiang"])
+def test_at_640_the_file_at_the_tang_xi_is_numbered_in_one_line_clear_of_its_things(venue):
+    """The 三耦 back in their file at the 堂西 (e2.s17c), at 640×360: the discs stand closer than the
+    pictograms of their arrows are wide, so the arrows go in two staggered rows under the file; the
+    numbers stood in two staggered lines between them, a number over one archer's arrow and beside the
+    next one's, so that which was whose could not be told. Now the numbers are one line, in file order,
+    on one side of the file, and not among the rows of things carried."""
+    rite = plan_script("xiangshe/full", venue=venue)
+    r = FrameRenderer(rite, RenderConfig(size=(640, 360)))
+    step = rite.step("e2.s17c")
+    fl = r.frame_layout(step.t1, step)
+    number_of = {n: i for i, n in fl.keyed}
+    tag_at = {lab[0]: box for lab, box in zip(fl.labels, fl.label_boxes, strict=True) if lab[0].isdigit()}
+    archers = {"上耦上射", "上耦下射", "次耦上射", "次耦下射", "下耦上射", "下耦下射"}
+    (first, last), = [(a, b) for a, b in fl.key_runs if {fl.figures[number_of[n]].name for n in range(a, b + 1)} == archers]
+    members = [fl.figures[number_of[n]] for n in range(first, last + 1)]
+    tags = [tag_at[str(n)] for n in range(first, last + 1)]
+    assert len({round(b[1]) for b in tags}) == 1, "one line"
+    assert [b[0] for b in tags] == sorted(b[0] for b in tags), "in file order"
+    above = all(b[3] <= min(f.boxes[0][1] for f in members) for b in tags)
+    below = all(b[1] >= max(f.boxes[0][3] for f in members) for b in tags)
+    assert above or below, "on one side of the file"
+    rows = [b for f in members for b in f.boxes[1:]]
+    assert rows, "they carry things"
+    top, bottom = min(b[1] for b in rows), max(b[3] for b in rows)
+    assert all(b[3] <= top or b[1] >= bottom for b in tags), "a number among the rows of things carried"

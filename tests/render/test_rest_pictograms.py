@@ -65,3 +65,28 @@ def _walk(items):
             yield from _walk(inner)
         else:
             yield it
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_the_bi_and_the_zhong_waiting_at_one_place_are_two_squares_each_named(rite, size):
+    """The 楅 and the 中 wait at the 堂西 at one point until they are set (e.1–e.3): drawn there, they were
+    one square with two names beside it; now the second stands just below the first, both are drawn
+    (their colour read back at each one's centre) and each name stands nearer its own square."""
+    from choreo.render.style import colour_of
+
+    r = FrameRenderer(rite, RenderConfig(size=size))
+    step = rite.step("e1.s08")
+    t = step.t1
+    p, q = rite.pose_at("obj.楅", t), rite.pose_at("obj.中", t)
+    assert (p.x, p.y) == (q.x, q.y)  # one place in the model
+    fl = r.frame_layout(t, step)
+    bi, zhong = (next(f for f in fl.figures if f.name == n) for n in ("obj.楅", "obj.中"))
+    a, b = bi.boxes[0], zhong.boxes[0]
+    assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), "the two squares overlap"
+    img = np.frombuffer(pygame.image.tobytes(r.draw(t, step), "RGB"), np.uint8).reshape(size[1], size[0], 3)
+    for f in (bi, zhong):
+        assert tuple(int(v) for v in img[round(f.py), round(f.px)]) == colour_of(f.info)
+    names = {lab[0]: box for lab, box in zip(fl.labels, fl.label_boxes, strict=True)}
+    for f, other in ((bi, zhong), (zhong, bi)):
+        cx, cy = (names[f.label][0] + names[f.label][2]) / 2, (names[f.label][1] + names[f.label][3]) / 2
+        assert abs(cx - f.px) + abs(cy - f.py) < abs(cx - other.px) + abs(cy - other.py), f"{f.label} named by the other"

@@ -328,3 +328,28 @@ def test_at_640x360_a_hit_reads_on_the_green_centre(name):
         if 225 <= sector * 30 + 15 <= 315:  # the shaft, coming in from the north (screen angles: y down)
             continue
         assert c >= 3.0, f"the ring at {sector * 30}°–{sector * 30 + 30}° is {c:.1f}:1 against what is under it"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_the_inset_shortens_the_empty_court_and_draws_the_target_end_larger(size):
+    """The 100 尺 of court between the 乏 and the 侯, where only the arrow passes, are drawn as a break a row
+    high: the 侯 spans more than a fifth of the inset's width (it was under a fifth at 1280×720 and a seventh
+    at 640×360), the 獲者 and the 乏 stand between the flight's break and this one, the strike below it,
+    and the break is drawn (its zigzag read back from the frame)."""
+    from choreo.render.style import PLAN
+
+    r = renderer("e06-second-round", size)
+    shot = next(s for s in r.choreo.shots if s.hit)
+    t = shot.arrival + 0.5
+    lay = r.shot_inset(t)
+    (a, _), (b, _) = lay.target_line
+    x0, y0, x1, y1 = lay.box
+    assert abs(b - a) > 0.2 * (x1 - x0)
+    assert lay.cut is not None and lay.cut[2] > 50  # 尺 shortened
+    top, bottom, _ = lay.cut
+    assert lay.flight.bottom < lay.caller_at[1] < top and lay.flight.bottom < lay.screen[0][1] < top
+    (strike,) = [s for s in lay.strikes if s.current]
+    assert bottom < strike.at[1] < lay.band[1]
+    pixels = frame(r, t)
+    row = pixels[round((top + bottom) / 2) - 3:round((top + bottom) / 2) + 4, round(x0) + 4:round(x1) - 4]
+    assert (row == np.array(PLAN["frame"])).all(axis=2).any(axis=0).mean() > 0.5  # the zigzag across the inset
