@@ -9,8 +9,11 @@ as its ``view``); the viewer draws its own panels and overlays beside and over i
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import signal
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -26,7 +29,7 @@ from choreo.render.viewport import fit
 from choreo.viewer import errorpage, overlays
 from choreo.viewer.ease import PausedEase
 from choreo.viewer.ghostjob import GhostPlan
-from choreo.viewer.jobs import Export, Replan
+from choreo.viewer.jobs import RESEND, Export, Replan
 from choreo.viewer.layout import Layout, layout
 from choreo.viewer.panels import Panels
 from choreo.viewer.session import Loaded, Session, internal_error, reading_title, venue_title
@@ -60,6 +63,7 @@ IDLE_NAP = 0.04
 STAY_AWAKE = 0.5  # s after the last input the loop runs at full rate (a run of key presses or a drag)
 PROGRESS_EVERY = 0.1  # s between two redraws of the planning time while a plan is being made
 EXPORT_POLL = 0.25  # s between two looks at an export's child process
+CLOSE_WAIT = 5.0  # s at most for the planning threads to stop when the viewer closes (choice: a long shapely call)
 GLYPH_SIZES = (13, 14, 15, 16, 20)  # the panels' and the card's text sizes (panels.py, overlays.py)
 
 
@@ -631,10 +635,19 @@ class Viewer:
         return 0
 
     def close(self) -> None:
-        for job in [self.planning, *self._retired]:  # plans nobody will see: stop them, not let them run on
-            if job is not None:
+        """Stop the plans nobody will see and wait for their threads (a daemon thread still planning when the
+        interpreter shuts down, after a Ctrl-C, crashed it: pygame's 'Segmentation Fault', exit 134), then
+        close the window. A second Ctrl-C meanwhile waits until this is done."""
+        with _interrupts_held():
+            jobs = [job for job in (self.planning, self.ghost_job, *self._retired) if job is not None]
+            for job in jobs:
                 job.stop()
-        pygame.display.quit()
+            until = time.perf_counter() + CLOSE_WAIT
+            for job in jobs:
+                while job.thread.is_alive() and time.perf_counter() < until:
+                    job.stop()  # again: one raised inside a callback is dropped (Replan.stop)
+                    job.thread.join(RESEND)
+            pygame.display.quit()
 
     # -- drawing ------------------------------------------------------------------------------
     def _step(self):
@@ -693,6 +706,24 @@ class Viewer:
             else:
                 self.message = None
         return surf
+
+
+@contextlib.contextmanager
+def _interrupts_held():
+    """SIGINT and SIGTERM kept back (in the main thread) until the block is done, then delivered."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    kept = {sig: signal.signal(sig, lambda signum, frame: caught.append(signum))
+            for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in kept.items():
+            signal.signal(sig, handler)
+        for sig in caught[:1]:
+            signal.raise_signal(sig)
 
 
 def scroll_for(step: int, scroll: int, rows: int, n: int) -> int:
