@@ -7,8 +7,10 @@ read then copies from them. The price: the pages must not change until ffmpeg ha
 pipe holds at most ``capacity`` bytes, so once ``capacity`` more bytes have gone in after a frame,
 that frame has been read: :class:`PipeFeed` keeps each frame's buffer (a surface's stays locked,
 so nothing can draw on it) until then, and sizes the pipe to at most one frame, so that a frame is
-let go as soon as the next one is in. Elsewhere (not Linux, no vmsplice, a pipe that cannot be
-sized) frames are written as before, and nothing is kept.
+let go as soon as the next one is in. A frame that a pipe can hold whole (640×360: 0.9 MB, under
+Linux's 1-MB /proc/sys/fs/pipe-max-size) is copied into a pipe that size, as before: the write
+returns at once. Elsewhere (not Linux, no vmsplice, a pipe that cannot be sized) frames are
+written as before, and nothing is kept.
 """
 
 from __future__ import annotations
@@ -82,12 +84,17 @@ def _address(view: memoryview) -> int:
 class PipeFeed:
     """Writes frames of ``frame_bytes`` into the pipe ``stream`` (a file object on its write end)."""
 
-    def __init__(self, stream, frame_bytes: int) -> None:
+    def __init__(self, stream, frame_bytes: int, splice: bool | None = None) -> None:
+        """``splice``: None to splice only frames larger than a pipe may be (a smaller one is copied
+        into a pipe that holds it whole, and the write returns at once: at 640×360, 0.9 MB)."""
         self.stream = stream
         self.fd = stream.fileno()
-        capacity = size_pipe(self.fd, frame_bytes, whole=_VMSPLICE is None)
-        self.splices = _VMSPLICE is not None and capacity is not None and PAGE <= capacity <= frame_bytes
-        if _VMSPLICE is not None and not self.splices:
+        if splice is None:
+            splice = frame_bytes > _pipe_max()
+        splice = splice and _VMSPLICE is not None
+        capacity = size_pipe(self.fd, frame_bytes, whole=not splice)
+        self.splices = splice and capacity is not None and PAGE <= capacity <= frame_bytes
+        if splice and not self.splices:
             size_pipe(self.fd, frame_bytes, whole=True)  # copying after all: the larger pipe
         self.capacity = capacity or 0
         self._sent = 0  # bytes spliced so far

@@ -141,11 +141,12 @@ class _FfmpegSink(FrameSink):
             self._start()
 
     starts_at_once = True
+    splice: bool | None = None  # frames spliced into the pipe (choreo.export.pipefeed): None, where it pays
 
     def _start(self) -> None:
         self._proc = self._ffmpeg([*self._input_args(), *self._output_args(), str(self.tmp)])
         w, h = self.size
-        self._feed = PipeFeed(self._proc.stdin, w * h * PIX_FMTS[self.pix_fmt])
+        self._feed = PipeFeed(self._proc.stdin, w * h * PIX_FMTS[self.pix_fmt], self.splice)
 
     def _ffmpeg(self, args: list[str]) -> subprocess.Popen:
         """ffmpeg reading raw frames of this sink's size and format on its stdin, then ``args``."""

@@ -26,7 +26,7 @@ def _reader(out, wait: float) -> subprocess.Popen:
 def test_a_frame_changed_once_let_go_is_read_as_it_was_sent(tmp_path, size):
     out = tmp_path / "read.raw"
     proc = _reader(out, 0.3)
-    feed = pipefeed.PipeFeed(proc.stdin, size)
+    feed = pipefeed.PipeFeed(proc.stdin, size, splice=True)
     assert feed.splices and feed.capacity <= size
     frames = [bytearray([k]) * size for k in range(1, 5)]
     sent = []
@@ -46,6 +46,7 @@ class RawSink(sinks._FfmpegSink):
     """The export's own ffmpeg pipe, its output the frames as received (rawvideo), to compare exactly."""
 
     kind = "raw video writer"
+    splice = True  # a 320×180 frame would be copied otherwise (it fits a pipe whole)
 
     def _output_args(self) -> list[str]:  # at 4× real time: slower than we draw, the pipe stays full
         return ["-vf", "realtime=speed=4", "-f", "rawvideo", "-pix_fmt", self.pix_fmt]
@@ -71,3 +72,17 @@ def test_the_export_sends_every_frame_as_drawn_through_the_pipe(tmp_path, choreo
         t, step = timeline.at(k / cfg.fps)
         want = reference.draw(t, step, card=timeline.card_at(k / cfg.fps)).get_buffer().raw
         assert got[k * frame:(k + 1) * frame] == want, f"frame {k} (t={t:.2f}) differs from the one drawn"
+
+
+@linux_only
+def test_only_a_frame_larger_than_a_pipe_can_hold_is_spliced(tmp_path):
+    proc = _reader(tmp_path / "read.raw", 0.0)
+    try:
+        most = pipefeed._pipe_max()  # 1 MB by default: a 1280×720 frame is larger, a 640×360 one smaller
+        big = pipefeed.PipeFeed(proc.stdin, most + 4096)
+        assert big.splices and big.capacity <= most + 4096
+        small = pipefeed.PipeFeed(proc.stdin, most - 4096)
+        assert not small.splices and small.capacity >= most - 4096  # held whole: the write returns at once
+    finally:
+        proc.stdin.close()
+        proc.wait()
