@@ -240,7 +240,7 @@ class FigureLayer:
                                             [box], None if small else label, 1, shapes))
                     continue
             r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
-            if not small:  # two things laid at one place (the 楅 and the 中 at the 堂西) one under the other
+            if not small:  # two things laid at one place (the 楅 and the 中 at the 堂西) one over the other
                 px, py = self._beside(px, py, r, resting)
             resting.append((px - r, py - r, px + r, py + r))
             placed = PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
@@ -350,15 +350,15 @@ class FigureLayer:
     @staticmethod
     def _beside(px: float, py: float, r: float, resting: list) -> tuple[float, float]:
         """Where a square of half-side r at (px, py) is drawn: there, or, where another thing at rest is
-        drawn already, just below it (drawn at one point, the 楅 and the 中 waiting at the 堂西 were one
-        square with two names; one under the other, each name beside its own: the things set on top of
-        another are stacked upwards, _rest_box)."""
+        drawn already, just above it (drawn at one point, the 楅 and the 中 waiting at the 堂西 were one
+        square with two names; one over the other, each name beside its own; above, as the things set on
+        top of another are stacked (_rest_box): below, the square fell on the 司馬 standing at the 堂西)."""
         for _ in range(len(resting)):
             box = (px - r, py - r, px + r, py + r)
             under = next((b for b in resting if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]), None)
             if under is None:
                 break
-            py = under[3] + 1 + r
+            py = under[1] - 1 - r
         return px, py
 
     def rest_pictogram(self, f: PlacedFigure):

@@ -70,7 +70,7 @@ def _walk(items):
 @pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
 def test_the_bi_and_the_zhong_waiting_at_one_place_are_two_squares_each_named(rite, size):
     """The 楅 and the 中 wait at the 堂西 at one point until they are set (e.1–e.3): drawn there, they were
-    one square with two names beside it; now the second stands just below the first, both are drawn
+    one square with two names beside it; now the second stands just above the first, both are drawn
     (their colour read back at each one's centre) and each name stands nearer its own square."""
     from choreo.render.style import colour_of
 
