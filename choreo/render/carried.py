@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from choreo.render.placement import _clear, _inside
+from choreo.render.placement import _clear
 
 Box = tuple[float, float, float, float]
 ROW_GAP = 2.0  # pixels between two things of one row
@@ -78,15 +78,20 @@ def place_rows(rows: Sequence[Row], discs: Sequence[Box], hard: Sequence[Box], b
     stand alone. Rows of higher priority (the step's actors) are placed first."""
     placed: list[Box] = []
     out: list[list[Box]] = [[] for _ in rows]
+    b0, b1, b2, b3 = bounds
     for i in sorted(range(len(rows)), key=lambda i: (-rows[i].priority, i)):
         row = rows[i]
         w, h = row_size(row.sizes)
-        others = [d for k, d in enumerate(discs) if k != row.own]
         cands = [(left, top, left + w, top + h) for left, top in spots(row)]
-        cands = [c for c in cands if _inside(c, bounds)] or cands[:1]
-        box = next((c for c in cands if _clear(c, placed) and _clear(c, hard) and _clear(c, others)), None)
+        cands = [c for c in cands if c[0] >= b0 and c[1] >= b1 and c[2] <= b2 and c[3] <= b3] or cands[:1]
+        # only what meets the span of the spots can cover one of them (the same answers, fewer tests)
+        r0, r1 = min(c[0] for c in cands), min(c[1] for c in cands)
+        r2, r3 = max(c[2] for c in cands), max(c[3] for c in cands)
+        near_hard = [d for d in hard if d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
+        others = [d for k, d in enumerate(discs) if k != row.own and d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
+        box = next((c for c in cands if _clear(c, placed) and _clear(c, near_hard) and _clear(c, others)), None)
         if box is None:
-            box = next((c for c in cands if _clear(c, placed) and _clear(c, hard)), cands[0])
+            box = next((c for c in cands if _clear(c, placed) and _clear(c, near_hard)), cands[0])
         out[i] = row_at(row.sizes, box[0], box[1])
         placed.append(box)
     return out

@@ -11,6 +11,7 @@ import bisect
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import pygame
 
@@ -62,8 +63,7 @@ class PlacedFigure:
     gesture: tuple | None = None  # (word, box) of the gesture he makes (揖, 拜 …), where the placement pass put it
 
 
-@dataclass(frozen=True)
-class _Present:
+class _Present(NamedTuple):
     """A figure drawn at one moment, with what of it every view draws alike (FigureLayer._moment)."""
 
     name: str
@@ -111,7 +111,8 @@ class FigureLayer:
         self._track_rows: dict[str, list] = {}  # the tracks' samples as lists (a trail reads a few)
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
         self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
-        self._stacked_at: tuple = (None, None, [])  # (drawing order, t, that order stacked at t)
+        self._stacked_at: tuple = (None, None, [], None)  # (drawing order, t, that order stacked at t, _on)
+        self._pictograms: dict[str, object] = {}  # object → its pictogram (None: none)
         self._badges: dict[tuple, pygame.Surface] = {}  # badges and pictograms, drawn once
         self._unit = max(1.5, 2.2 * cfg.deco_scale)
         self._k = cfg.font_scale
@@ -266,11 +267,11 @@ class FigureLayer:
                 continue
             label = info.label or name
             if info.kind != "object":
+                states = self.choreo.states_at(name, t)
                 out.append(_Present(name, info, pose, label, True, 3 if name in actors else 2,
-                                    held=self.choreo.held_by(name, t)[:4],
-                                    marked=bool(DISC_STATES & set(self.choreo.states_at(name, t))),
-                                    numbered=self._number(name, t) is not None,
-                                    gesture=self.states.gesture(name, t)))
+                                    self.choreo.held_by(name, t)[:4],
+                                    bool(states) and not DISC_STATES.isdisjoint(states),
+                                    self._number(name, t) is not None, gesture=self.states.gesture(name, t)))
                 continue
             if self.carrier_of(name, t) is not None:
                 continue  # drawn with its carrier, not as a token on top of him
@@ -278,8 +279,8 @@ class FigureLayer:
             own = None
             if rest is not None and self._own_of.get(rest.landmark) == name and rest.landmark in self._own:
                 own = self._own[rest.landmark]
-            out.append(_Present(name, info, pose, label, False, 1, pictogram=pictogram_of(self.states.label(name)),
-                                own=own, parts=bool(rest is not None and rest.parts)))
+            out.append(_Present(name, info, pose, label, False, 1, (), False, False, self._pictogram_of(name),
+                                own, bool(rest is not None and rest.parts)))
         self._moment_at = (key, out)
         return out
 
@@ -317,11 +318,16 @@ class FigureLayer:
         last = self._stacked_at
         if last[0] is order and last[1] == t:
             return last[2]
-        out = self._stack(order, t)
-        self._stacked_at = (order, t, out)
+        on = self._on(order, t)
+        if last[0] is order and last[3] == on:  # nothing was set down or taken up since: the same order
+            out = last[2]
+        else:
+            out = order if not on else sorted(order, key=lambda kv: (kv[1].kind != "object", on.get(kv[0], 0)))
+        self._stacked_at = (order, t, out, on)
         return out
 
-    def _stack(self, order: list, t: float) -> list:
+    def _on(self, order: list, t: float) -> dict[str, int]:
+        """Per object that is not drawn first: 2 resting on another's place, 1 drawn as a pictogram."""
         on: dict[str, int] = {}
         for name, info in order:
             if info.kind != "object":
@@ -329,11 +335,15 @@ class FigureLayer:
             rest = self.choreo.rest_of(name, t)
             if rest is not None and self._own_of.get(rest.landmark, name) != name:
                 on[name] = 2
-            elif pictogram_of(self.states.label(name)) is not None:
+            elif self._pictogram_of(name) is not None:
                 on[name] = 1  # after the things drawn in their landmark's shape (the 算 laid by the 中)
-        if not on:
-            return order
-        return sorted(order, key=lambda kv: (kv[1].kind != "object", on.get(kv[0], 0)))
+        return on
+
+    def _pictogram_of(self, obj: str):
+        """pictogram_of the object's label, looked up once per object."""
+        if obj not in self._pictograms:
+            self._pictograms[obj] = pictogram_of(self.states.label(obj))
+        return self._pictograms[obj]
 
     def _rest_box(self, px: float, py: float, resting: list) -> tuple[float, float, float, float]:
         """The pictogram's square of an object at rest at (px, py): centred there, or, where another

@@ -171,6 +171,7 @@ class FrameRenderer:
         self._legend_keys: dict = {}  # box → the entries of the legend last laid out in it
         self._sign_keys: dict = {}  # box → the plan marks' key entries last laid out in it
         self._strip_memo: list | None = None
+        self._strip_placed: tuple | None = None  # (what the strip's label placement read, its labels)
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
         for step in choreo.steps:
@@ -321,14 +322,6 @@ class FrameRenderer:
         figs = self.figures.layout(vp, t, step, small=False, within=vp.rect)  # those that can be seen
         left, top, w, h = vp.rect
         bounds = (left, top, left + w, top + h)
-        plan = self.layer.labels(level)
-        f = vp.scale / level  # during a zoom blend, offsets follow the scale so labels keep their side
-        wanted = []
-        for lab in plan:
-            ax, ay = vp.to_screen(lab.x, lab.y)
-            x0, y0 = ax + lab.dx * f, ay + lab.dy * f
-            wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
-        anchors = self._anchors(vp, plan)
         reserved = [tuple(b) for fn in self._reserved for b in fn(vp.rect, t, step)]
         inset = self.shot_inset(t, figs, manual=manual)
         if inset is not None:
@@ -346,6 +339,14 @@ class FrameRenderer:
             figs = [f if len(f.boxes) < 2 and not f.gesture else replace(f, boxes=list(old.boxes), gesture=old.gesture)
                     for f, old in zip(figs, fl.figures, strict=True)]
             return replace(fl, figures=figs, inset=inset)
+        plan = self.layer.labels(level)
+        f = vp.scale / level  # during a zoom blend, offsets follow the scale so labels keep their side
+        wanted = []
+        for lab in plan:
+            ax, ay = vp.to_screen(lab.x, lab.y)
+            x0, y0 = ax + lab.dx * f, ay + lab.dy * f
+            wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
+        anchors = self._anchors(vp, plan)
         bar, north = furniture_boxes(vp, self.texts, cfg, [box for fig in figs for box in fig.boxes] + anchors + reserved)
         hard = [bar, north] + reserved
         signs = self.plan_signs.visible(vp, also=self._strip_signs if inset is None else self.plan_signs.bands())
@@ -680,8 +681,14 @@ class FrameRenderer:
         figs = self.figures.layout(svp, t, step, small=True, only_south_of=self.layout.range_top, within=svp.rect)
         labels = []
         if self.cfg.labels:
-            labels = self.figures.place_labels(figs, [box for f in figs for box in f.boxes] + self._strip_clear(),
-                                               surf.get_clip())
+            clip = tuple(surf.get_clip())
+            read = (placement_inputs(figs), clip)  # a fixed view: its names move only when someone in it does
+            if self._strip_placed is not None and self._strip_placed[0] == read:
+                labels = self._strip_placed[1]
+            else:
+                labels = self.figures.place_labels(figs, [box for f in figs for box in f.boxes] + self._strip_clear(),
+                                                   clip)
+                self._strip_placed = (read, labels)
         if self.cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
             draw_loose_cords(surf, svp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         self.figures.paint(surf, svp, figs, t, small=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -25,9 +26,9 @@ FILE_LEAST = 3  # people that make a file (two side by side are labelled as two)
 FILE_WIDTH = 2.0  # 尺 a file may spread across its line (modelling choice: people in line, not a cluster)
 
 
-@dataclass(frozen=True)
-class Mark:
-    """One figure to label: its disc on screen, its position in the world (for files), its words."""
+class Mark(NamedTuple):
+    """One figure to label: its disc on screen, its position in the world (for files), its words
+    (immutable; a tuple: some thirty are made a placement pass, several passes a frame)."""
 
     name: str
     text: str
