@@ -38,10 +38,10 @@ def _drawn(r: FrameRenderer, t: float, step, monkeypatch):
     paint, blit = r.figures.paint, r.figures.blit_labels
     render = TextCache.render
 
-    def rec_paint(surf, vp, figs, t, *, small):
+    def rec_paint(surf, vp, figs, t, *, small, **kw):
         if not small:
             painted.append(figs)
-        return paint(surf, vp, figs, t, small=small)
+        return paint(surf, vp, figs, t, small=small, **kw)
 
     def rec_blit(surf, labs):
         labels.append(labs)
