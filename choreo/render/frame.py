@@ -359,20 +359,24 @@ class FrameRenderer:
             hard.append(signs_box)
         keep_off = anchors + self._clear_boxes(vp)  # no name over a landmark's point, nor on the 侯's bands
 
-        def carried_and_words(figs, hard):
-            """The pictogram rows, then the gesture words clear of them, before the labels."""
-            figs = self.figures.place_carried(figs, hard, bounds)
-            figs = self.figures.place_gestures(figs, [b for fig in figs for b in fig.boxes] + keep_off, hard, bounds,
-                                               hidden=reserved)
-            return figs, [fig.gesture[1] for fig in figs if fig.gesture]
+        def arrange(figs, avoid):
+            """The pictogram rows, the gesture words clear of them, then the names; all clear of ``avoid``
+            (the key's box, once it has one). Returns the figures, the words' and the bodies' boxes, the
+            rows a number never covers, what the names keep off, and the label plan."""
+            figs = self.figures.place_carried(figs, hard + avoid, bounds)
+            figs = self.figures.place_gestures(figs, [b for fig in figs for b in fig.boxes] + keep_off, hard + avoid,
+                                               bounds, hidden=reserved)
+            words = [fig.gesture[1] for fig in figs if fig.gesture]
+            bodies = [box for fig in figs for box in fig.boxes]
+            rows = [box for fig in figs for box in fig.boxes[1:]] + words  # what a number never covers either
+            fixed = bodies + words + hard
+            planned = self.figures.label_plan(figs, fixed + keep_off + avoid, vp.rect, hard=hard + avoid + rows,
+                                              hidden=reserved) if cfg.labels else ([], [], [])
+            return figs, words, bodies, rows, fixed, planned
 
-        figs, words = carried_and_words(figs, hard)
-        bodies = [box for fig in figs for box in fig.boxes]
-        rows = [box for fig in figs for box in fig.boxes[1:]] + words  # what a number never covers either
-        fixed = bodies + words + hard
-        labels, keyed, runs, key_box = [], [], [], None
+        figs, words, bodies, rows, fixed, (labels, keyed, runs) = arrange(figs, [])
+        key_box = None
         if cfg.labels:
-            labels, keyed, runs = self.figures.label_plan(figs, fixed + keep_off, vp.rect, hard=hard + rows, hidden=reserved)
             for _ in range(KEY_TRIES):  # the key in a free corner, the labels planned again clear of it
                 if not keyed:
                     break
@@ -382,12 +386,7 @@ class FrameRenderer:
                     key_box = box  # it covers no name and no row: they stand as they are
                     break
                 key_box = box
-                figs, words = carried_and_words(figs, hard + [box])
-                bodies = [b for fig in figs for b in fig.boxes]
-                rows = [b for fig in figs for b in fig.boxes[1:]] + words
-                fixed = bodies + words + hard
-                labels, keyed, runs = self.figures.label_plan(figs, fixed + keep_off + [box], vp.rect,
-                                                        hard=hard + [box] + rows, hidden=reserved)
+                figs, words, bodies, rows, fixed, (labels, keyed, runs) = arrange(figs, [box])
             else:  # the key and the names keep moving each other: the key takes the room of both its boxes
                 for _ in range(KEY_TRIES):
                     if not keyed:
@@ -397,12 +396,7 @@ class FrameRenderer:
                     if key_box is not None and _holds(key_box, box):
                         break
                     key_box = box if key_box is None else _union(key_box, box)
-                    figs, words = carried_and_words(figs, hard + [key_box])
-                    bodies = [b for fig in figs for b in fig.boxes]
-                    rows = [b for fig in figs for b in fig.boxes[1:]] + words
-                    fixed = bodies + words + hard
-                    labels, keyed, runs = self.figures.label_plan(figs, fixed + keep_off + [key_box], vp.rect,
-                                                                  hard=hard + [key_box] + rows, hidden=reserved)
+                    figs, words, bodies, rows, fixed, (labels, keyed, runs) = arrange(figs, [key_box])
             if not keyed:
                 key_box = None
         label_boxes = [self._label_box(lab) for lab in labels]
