@@ -18,6 +18,7 @@ from itertools import combinations
 
 import numpy as np
 
+from choreo.alignment import Entry, align
 from choreo.check import kinematics as kin
 from choreo.check.stairs import WHATS, event_time
 from choreo.model import Choreography, Track
@@ -261,13 +262,32 @@ def step_difference(a: Choreography, b: Choreography, step_id: str, b_step: str 
     durations = (sa.t1 - sa.t0 if sa else None, sb.t1 - sb.t0 if sb else None)
     if sa is None or sb is None:
         return StepDifference(step_id, sa is not None, sb is not None, (), (), durations)
+    return _difference(a, b, sa, sb, step_id)
+
+
+def _difference(a: Choreography, b: Choreography, sa, sb, step_id: str, sides=(True, True)) -> StepDifference:
     names = sorted(set(sa.figures) | set(sb.figures) | set(a.tracks) & set(b.tracks))
     found = [f for f in (_figure(a, b, n, sa, sb) for n in names) if f is not None]
     differ = tuple(f for f in found if f.moved or f.turned or f.turned_during)
     # Re-timed places the same throughout: starts, arrivals and climbs are at the same moments too.
     orders = _orders(a, b, sa, sb) if any(f.moved for f in differ) else ()
-    return StepDifference(step_id, True, True, differ, orders, durations, _acts(a, b, step_id, sb.id),
-                          _laid(a, b, step_id, sb.id))
+    durations = tuple(s.t1 - s.t0 if on else None for s, on in zip((sa, sb), sides, strict=True))
+    return StepDifference(step_id, sides[0], sides[1], differ, orders, durations, _acts(a, b, sa.id, sb.id),
+                          _laid(a, b, sa.id, sb.id))
+
+
+def one_sided_difference(a: Choreography, b: Choreography, entry: Entry) -> StepDifference:
+    """A step one plan only has, set against the other plan's figures waiting at its ``hold`` moment: who
+    of either plan stands, moves or acts otherwise than the other side's (b's ghosts, or a's)."""
+    from dataclasses import replace
+
+    if entry.a is None:
+        sb = entry.b
+        sa = replace(sb, id="", t0=entry.hold_a, t1=entry.hold_a, figures=())
+        return _difference(a, b, sa, sb, sb.id, (False, True))
+    sa = entry.a
+    sb = replace(sa, id="", t0=entry.hold_b, t1=entry.hold_b, figures=())
+    return _difference(a, b, sa, sb, sa.id, (True, False))
 
 
 def _step(ch: Choreography, step_id: str):
@@ -321,14 +341,19 @@ def venue_differences(a, b) -> tuple[tuple[str, str, str, str, str], ...]:
 class Comparison:
     """Choreography b (another reading, or the same reading in another venue) set against a.
 
-    Steps are matched by id, not by time (a reading may lengthen a step); each step's difference is
-    computed once, by :func:`step_difference`, and every consumer (the comparison video and still,
-    the viewer's ghosts and its list of differing steps, the plates) asks this object.
+    Steps are matched by id, not by time (a reading may lengthen a step), or as one clause where a
+    reading replaces a step by its own; a step one side only has is set against the other side's
+    figures waiting (choreo.alignment). Each step's difference is computed once, by
+    :func:`step_difference` (:func:`one_sided_difference`), and every consumer (the comparison video
+    and still, the viewer's ghosts and its list of differing steps, the plates) asks this object.
     """
 
     def __init__(self, a: Choreography, b: Choreography) -> None:
         self.a, self.b = a, b
         self._diffs: dict[str, StepDifference] = {}
+        self._entries: tuple[Entry, ...] | None = None
+        self._of_a: dict[str, Entry] = {}
+        self._of_b: dict[str, Entry] = {}
 
     @property
     def by_venue(self) -> bool:
@@ -341,10 +366,47 @@ class Comparison:
             return tuple(c.venue.title or c.venue.key for c in (self.a, self.b))
         return tuple(c.reading_title or c.reading for c in (self.a, self.b))
 
+    def entries(self) -> tuple[Entry, ...]:
+        """Every step of either side once, in play order (choreo.alignment.align)."""
+        if self._entries is None:
+            self._entries = align(self.a, self.b)
+            self._of_a = {e.a.id: e for e in self._entries if e.a is not None}
+            self._of_b = {e.b.id: e for e in self._entries if e.b is not None}
+        return self._entries
+
+    def entry(self, step_id: str) -> Entry | None:
+        """The entry of a's step ``step_id``, else of b's (None when neither side has it)."""
+        self.entries()
+        return self._of_a.get(step_id) or self._of_b.get(step_id)
+
+    def only_b(self, steps=None) -> tuple[Entry, ...]:
+        """The entries of b's own steps (a has no such step), in play order; with ``steps`` (a's steps
+        shown), those that follow one of them."""
+        out, shown, last = [], None if steps is None else {s.id for s in steps}, None
+        for e in self.entries():
+            if e.a is not None:
+                last = e.a.id
+            elif shown is None or last in shown:
+                out.append(e)
+        return tuple(out)
+
+    def owns(self, step) -> bool:
+        """Whether ``step`` is one of b's Step objects (then a moment given with it is on b's clock)."""
+        self.entries()
+        e = self._of_b.get(step.id) if step is not None else None
+        return e is not None and e.b is step
+
     def difference(self, step_id: str) -> StepDifference:
         hit = self._diffs.get(step_id)
         if hit is None:
-            hit = self._diffs[step_id] = step_difference(self.a, self.b, step_id)
+            e = self.entry(step_id)
+            if e is None:
+                hit = step_difference(self.a, self.b, step_id)
+            elif e.one_sided:
+                hit = one_sided_difference(self.a, self.b, e)
+            else:
+                hit = step_difference(self.a, self.b, e.a.id, e.b.id)
+            self._diffs[step_id] = hit
         return hit
 
     def differs(self, step_id: str) -> bool:
@@ -362,13 +424,36 @@ class Comparison:
     def other_time(self, step_id: str, t: float) -> float | None:
         """The moment of b that stands for a's moment t in this step: as far into b's step as t is into
         a's (re-timed from the step's start, as :func:`step_difference` compares them, so that what it
-        calls the same is drawn the same), held at b's end when b's step is the shorter; None when the
-        step is not b's. Where b's step is the longer, its last part is not shown (a's clock leads)."""
-        try:
-            sa, sb = self.a.step(step_id), self.b.step(step_id)
-        except KeyError:
+        calls the same is drawn the same), held at b's end when b's step is the shorter; b's waiting
+        moment when b has no such step; None when the step is not a's. Where b's step is the longer,
+        a video plays its rest on b's clock after a's end (choreo.render.comparetime)."""
+        e = self.entry(step_id)
+        if e is None or e.a is None or e.a.id != step_id:
             return None
+        if e.b is None:
+            return e.hold_b
+        sa, sb = e.a, e.b
         return sb.t0 + min(max(t - sa.t0, 0.0), sb.t1 - sb.t0)
+
+    def base_time(self, step, t: float) -> float:
+        """a's moment that stands for b's moment t of b's ``step`` (the inverse of :meth:`other_time`): a's
+        waiting moment when a has no such step, held at a's end when a's step is the shorter."""
+        e = self.entry(step.id) if step is not None else None
+        if e is None or e.b is None:
+            return t
+        if e.a is None:
+            return e.hold_a
+        return e.a.t0 + min(max(t - e.b.t0, 0.0), e.a.t1 - e.a.t0)
+
+    def still(self, step_id: str):
+        """(moment, step) of a still at the end of a step of either side: both sides at their step's end
+        (on b's clock where b's step is the longer, or b's only)."""
+        e = self.entry(step_id)
+        if e is None:
+            return None
+        if e.b is not None and (e.a is None or e.b.t1 - e.b.t0 > e.a.t1 - e.a.t0 + 1e-9):
+            return e.b.t1, e.b
+        return e.a.t1, e.a
 
     def label(self, name: str) -> str:
         """A figure as the picture names it (obj.算 → 算)."""
@@ -379,11 +464,12 @@ class Comparison:
         """Short phrases saying what b changes in this step: 「主人先升 ↔ 賓先升」, 「釋獲者 北面 ↔ 東面」, a distance."""
         d = self.difference(step_id)
         na, nb = self.names()
+        head = []
         if not d.in_b:
-            return (f"a step of {na} only",)
-        if not d.in_a:
-            return (f"a step of {nb} only",)
-        out = [f"{v_a or '—'} ↔ {v_b or '—'}" for _, v_a, v_b, _, _ in
+            head = [f"a step of {na} only: {nb} has none, its figures wait"]
+        elif not d.in_a:
+            head = [f"a step of {nb} only: {na} has none, its figures wait"]
+        out = head + [f"{v_a or '—'} ↔ {v_b or '—'}" for _, v_a, v_b, _, _ in
                (venue_differences(self.a.venue, self.b.venue) if self.by_venue else ())]
         seen = set()
         for o in d.orders:
@@ -393,7 +479,7 @@ class Comparison:
             out.append(self._order(o))
         if not seen:
             out += [self._order(o) for o in d.orders[:1]]
-        actors = set(self.a.step(step_id).figures)
+        actors = set(self.entry(step_id).step.figures if self.entry(step_id) else ())
         for f in sorted(d.figures, key=lambda f: f.figure not in actors):  # the step's actors first
             if f.turned or f.turned_during and not f.moved:
                 pair = f.bearings if f.turned else f.turn_at

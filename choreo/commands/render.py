@@ -101,8 +101,9 @@ def build_config(args: argparse.Namespace):
                         trails=args.trails, camera=args.camera, quiet=args.quiet)
 
 
-def fitted(cfg, args: argparse.Namespace, steps):
-    """The config with the pace fitted to --max-minutes, unless the user set it (see ``fit_pace``)."""
+def fitted(cfg, args: argparse.Namespace, steps, comparison=None):
+    """The config with the pace fitted to --max-minutes, unless the user set it (see ``fit_pace``); a
+    comparison's steps of the other side only, and the rests of its longer steps, count too."""
     from dataclasses import replace
 
     from choreo.errors import ExportError
@@ -112,7 +113,14 @@ def fitted(cfg, args: argparse.Namespace, steps):
         raise ExportError(f"--max-minutes {args.max_minutes:g}: must be positive")
     if args.speed is not None or args.hold is not None or args.reading_rate is not None:
         return cfg
-    pace = fit_pace(steps, cfg.pace, args.max_minutes * 60)
+    budget = args.max_minutes * 60
+    pace = fit_pace(steps, cfg.pace, budget)
+    if comparison is not None:  # once more, with the time the other side adds at that pace taken off
+        from choreo.render.comparetime import compare_timeline
+
+        added = compare_timeline(comparison, pace, steps).duration - pace.timeline(steps).duration
+        if added > 0 and pace.timeline(steps).duration + added > budget:
+            pace = fit_pace(steps, cfg.pace, max(budget - added, budget * 0.5))
     if pace != cfg.pace and not cfg.quiet:
         import sys
 
@@ -218,8 +226,11 @@ def export(choreo, cfg, args: argparse.Namespace, comparison=None) -> Path:
 
             from choreo.render.timeline import QUICK_BY
 
+            own = comparison.only_b(steps)
+            inserted = f"; {len(own)} of {comparison.names()[1]} only are played in between, its figures " \
+                       f"acting them while those of {comparison.names()[0]} wait" if own else ""
             print(f"{len(steps) - len(same)} of {len(steps)} steps differ under {' ↔ '.join(comparison.names())}; "
-                  f"the other {len(same)} play {QUICK_BY:g}× faster", file=sys.stderr)
+                  f"the other {len(same)} play {QUICK_BY:g}× faster{inserted}", file=sys.stderr)
         cfg = replace(cfg, quick_steps=same)
         renderer = FrameRenderer(choreo, cfg, comparison=comparison)
     if args.plates:
@@ -235,7 +246,7 @@ def export(choreo, cfg, args: argparse.Namespace, comparison=None) -> Path:
         except OSError as exc:
             raise ExportError(f"--per-passage {folder}: cannot make the folder: {exc.strerror or exc}") from None
         for part in split_passages(steps):
-            part_cfg = fitted(cfg, args, part)
+            part_cfg = fitted(cfg, args, part, comparison)
             part_renderer = FrameRenderer(choreo, part_cfg, comparison=comparison) if comparison else None
             print(export_video(choreo, folder / passage_file_name(part[0], ".mp4"), part_cfg, part,
                                renderer=part_renderer))
@@ -251,7 +262,7 @@ def export(choreo, cfg, args: argparse.Namespace, comparison=None) -> Path:
         at = args.at if args.at is not None else (steps[-1].id if steps else None)
         path = export_still(choreo, args.output, cfg, at, renderer=renderer)
     else:
-        video_cfg = fitted(cfg, args, steps)
+        video_cfg = fitted(cfg, args, steps, comparison)
         if comparison is not None:
             renderer = FrameRenderer(choreo, video_cfg, comparison=comparison)
         path = export_video(choreo, args.output, video_cfg, steps, renderer=renderer)

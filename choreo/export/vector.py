@@ -98,6 +98,6 @@ def export_vector_still(choreo: Choreography, out: str | os.PathLike, cfg: Rende
     from choreo.render.framescene import FrameScene
 
     check_vector(out)
-    t, step = still_time(choreo, at)
+    t, step = still_time(choreo, at, getattr(renderer, "comparison", None))
     scene = FrameScene(renderer or FrameRenderer(choreo, cfg)).at(t, step)
     return write_scenes(out, [scene], cm_for(cfg.size, size_cm), choreo.title)[0]

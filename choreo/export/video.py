@@ -48,8 +48,14 @@ def passage_file_name(first: Step, suffix: str) -> str:
     return re.sub(r"[^\w.-]", "_", number) + (f"-{title}" if title else "") + suffix
 
 
-def timeline_for(choreo: Choreography, cfg: RenderConfig, steps: tuple[Step, ...] | None = None) -> Timeline:
+def timeline_for(choreo: Choreography, cfg: RenderConfig, steps: tuple[Step, ...] | None = None,
+                 comparison=None) -> Timeline:
+    """The video's timeline; a comparison's counts the time of the other side's own steps too."""
     steps = choreo.steps if steps is None else steps
+    if comparison is not None:
+        from choreo.render.comparetime import compare_timeline
+
+        return compare_timeline(comparison, cfg.pace, steps)
     return cfg.pace.timeline(steps)
 
 
@@ -158,7 +164,7 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
     command line turns it into exit status 130 (143 for SIGTERM, raised as ``Terminated``).
     """
     check_destination(out)
-    timeline = timeline_for(choreo, cfg, steps)
+    timeline = timeline_for(choreo, cfg, steps, renderer.comparison if renderer is not None else None)
     n = timeline.frame_count(cfg.fps)
     if limit is not None:
         n = max(1, min(n, limit))
@@ -224,8 +230,13 @@ def _abandon(sink: FrameSink, writer: _Writer | None) -> None:
         sink.sweep()
 
 
-def still_time(choreo: Choreography, at: str | None) -> tuple[float, Step | None]:
-    """``--at``: a time in ceremony seconds, or a step id (its end, when its figures have arrived)."""
+def still_time(choreo: Choreography, at: str | None, comparison=None) -> tuple[float, Step | None]:
+    """``--at``: a time in ceremony seconds, or a step id (its end, when its figures have arrived).
+
+    With a ``comparison`` a step id may be the other side's (a step of b only), and a still at a step's
+    end shows both sides at their ends (Comparison.still)."""
+    if comparison is not None and at is not None and comparison.entry(at) is not None:
+        return comparison.still(at)
     if at is None:
         last = choreo.steps[-1] if choreo.steps else None
         return (last.t1 if last else 0.0), last
@@ -233,6 +244,7 @@ def still_time(choreo: Choreography, at: str | None) -> tuple[float, Step | None
         t = float(at)
     except ValueError:
         ids = [s.id for s in choreo.steps]
+        ids += [e.b.id for e in comparison.entries() if e.b is not None and e.b.id not in ids] if comparison else []
         if at not in ids:
             from choreo.errors import suggest
 
@@ -248,7 +260,7 @@ def still_time(choreo: Choreography, at: str | None) -> tuple[float, Step | None
 def export_still(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig, at: str | None = None,
                  renderer: FrameRenderer | None = None) -> Path:
     check_destination(out)
-    t, step = still_time(choreo, at)
+    t, step = still_time(choreo, at, renderer.comparison if renderer is not None else None)
     renderer = renderer or FrameRenderer(choreo, cfg)
     # drawn from the frame's Scene, as its SVG and PDF are (one layout): they agree with this PNG
     from choreo.render.framescene import FrameScene

@@ -63,8 +63,11 @@ class CompareCaptionBand(CaptionBand):
         name_a, name_b = self.comparison.names()
         msize = cfg.px(16)
         meta = [self.choreo.title]
+        own_b = step is not None and cap is not None and cap.only == 1  # a step of b only: b's numbering
         if step is not None:
-            meta += [passage_label(step, self.choreo.title), f"{step.index + 1}/{len(self.choreo.steps)}"]
+            count = f"{name_b} {step.index + 1}/{len(self.comparison.b.steps)}" if own_b else \
+                f"{step.index + 1}/{len(self.choreo.steps)}"
+            meta += [passage_label(step, self.choreo.title), count]
         x = margin
         # Both sides are planned under the same branches of the text (--outcome): named once, after them.
         sides = [(name_a, CAPTION["text"]), ("↔", CAPTION["meta"]), (name_b, GHOST_CAPTION)]
@@ -80,8 +83,9 @@ class CompareCaptionBand(CaptionBand):
                 if len(lines) <= 2 or size <= cfg.px(14):
                     break
                 size -= 1
-            for line in lines[:2]:
-                out.append((line, size, CAPTION["text"], margin, y, f"text of step {step.id}"))
+            for line in lines[:2]:  # a step of b only: its clause in b's tint, as its actors, the ghosts
+                out.append((line, size, GHOST_CAPTION if own_b else CAPTION["text"], margin, y,
+                            f"text of step {step.id}"))
                 y += int(size * 1.3)
         qsize = cfg.px(16)
         line_h = int(qsize * 1.35)

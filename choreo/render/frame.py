@@ -130,6 +130,8 @@ class FrameRenderer:
         self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=band_h,
                                    strip_share=FULL_STRIP if cfg.camera == "full" else 0.2)
         self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera)
+        self._other_camera: Camera | None = None  # a comparison's b, for the frames played on b's clock
+        self._ghost_clock: tuple | None = None  # (a's moment, the step drawn, b's moment) of the frame laid out
         self.painter = PlanPainter(self.layout, cfg, self.texts)  # the strip (a fixed view)
         self.layer = PlanLayer(self.layout, cfg, self.texts)  # the main view's plan, per zoom level
         self.figures = FigureLayer(choreo, cfg, self.texts, venue_layout, own)
@@ -187,9 +189,35 @@ class FrameRenderer:
             return PlanLayer.snap(view), True
         if step is None:
             step = self.choreo.step_at(t)
-        box, settled = self.camera.view(t, step)
+        box, settled = self._camera_of(step).view(t, step)
         vp = fit(box, self.panels.main, margin=0.0)
         return (PlanLayer.snap(vp), True) if settled else (vp, False)
+
+    def _camera_of(self, step: Step | None) -> Camera:
+        """The camera of the side whose clock the frame is played on: b's frames b's actors (the ghosts)."""
+        if self.comparison is None or not self.comparison.owns(step):
+            return self.camera
+        if self._other_camera is None or self._other_camera.choreo is not self.comparison.b:
+            self._other_camera = Camera(self.comparison.b, self.layout, self.panels.main, self.cfg.camera)
+        return self._other_camera
+
+    def enter(self, t: float, step: Step | None) -> tuple[float, Step | None]:
+        """a's moment and the step drawn for a frame played at t with ``step`` (what the figures, the strip
+        and the inset read), and b's moment kept for the ghosts. A step of b (Comparison.owns: a step of
+        b only, or the rest of b's longer step) is played on b's clock while a's figures wait at
+        Comparison.base_time; any other frame is on a's clock."""
+        c = self.comparison
+        if c is None or step is None or not c.owns(step):
+            self._ghost_clock = None
+            return t, step
+        e = c.entry(step.id)
+        ta, drawn = c.base_time(step, t), (e.a if e.a is not None else step)
+        self._ghost_clock = (ta, drawn, t)
+        return ta, drawn
+
+    def _layout_key(self, t: float, step: Step | None, view: Viewport | None) -> tuple:
+        # the step's identity too: a comparison plays a step of a and b's step of the same id on two clocks
+        return (t, step.id if step else None, id(step), view, id(self.comparison))
 
     def draw(self, t: float, step: Step | None = None, view: Viewport | None = None,
              into: pygame.Surface | None = None, card: bool = False) -> pygame.Surface:
@@ -208,7 +236,7 @@ class FrameRenderer:
         if step is None:
             step = self.choreo.step_at(t)
         surf = self.surface if into is None else into
-        key = (t, step.id if step else None, view, card, id(self.comparison))
+        key = (t, step.id if step else None, id(step), view, card, id(self.comparison))
         if self._drawn.get(surf) == key:
             return surf
         self._drawn.pop(surf, None)  # half drawn if this raises
@@ -216,12 +244,13 @@ class FrameRenderer:
         main = self.panels.main
         level = self.layer.draw(surf, vp, exact)
         surf.set_clip(pygame.Rect(main))
-        self._draw_main(surf, vp, level, t, step, (t, step.id if step else None, view, id(self.comparison)),
-                        manual=view is not None)
+        layout_key = self._layout_key(t, step, view)
+        t_a, drawn = self.enter(t, step)
+        self._draw_main(surf, vp, level, t_a, drawn, layout_key, manual=view is not None)
         surf.set_clip(None)
         pygame.draw.rect(surf, PLAN["frame"], main, 1)
         if self.strip_vp is not None:
-            self._draw_strip(surf, vp, t, step)
+            self._draw_strip(surf, vp, t_a, drawn)
         if card and step is not None:
             self.title_card.draw(surf, step)
         if self.panels.bottom_band is not None:
@@ -266,7 +295,9 @@ class FrameRenderer:
     def project(self, figure: str, t: float, step: Step | None = None,
                 view: Viewport | None = None) -> tuple[float, float] | None:
         """Where the figure's centre is drawn in the main view at t (None if absent or off-panel)."""
-        pose = self.choreo.pose_at(figure, t)
+        if step is None:
+            step = self.choreo.step_at(t)
+        pose = self.choreo.pose_at(figure, self.enter(t, step)[0])
         if pose is None:
             return None
         px, py = self.main_viewport(t, step, view).to_screen(pose.x, pose.y)
@@ -296,12 +327,13 @@ class FrameRenderer:
         numbers, landmark labels, furniture), without drawing: computed once per frame."""
         if step is None:
             step = self.choreo.step_at(t)
-        key = (t, step.id if step else None, view, id(self.comparison))
+        key = self._layout_key(t, step, view)
         if self._layout is not None and self._layout[0] == key:
             return self._layout[1]
         vp, exact = self._main_view(t, step, view)
         level = vp.scale if exact else quantised(vp.scale)
-        fl = self._lay_out(vp, level, t, step, manual=view is not None)
+        t_a, drawn = self.enter(t, step)
+        fl = self._lay_out(vp, level, t_a, drawn, manual=view is not None)
         self._layout = (key, fl)
         return fl
 
@@ -597,8 +629,10 @@ class FrameRenderer:
     def _ghosts(self, vp: Viewport, t: float, step: Step | None) -> list[Ghost]:
         if self.comparison is None:
             return []
+        clock = self._ghost_clock  # a frame played on b's clock: b's moment, which a's does not give back
+        other = clock[2] if clock is not None and clock[0] == t and clock[1] is step else None
         return ghost_layout(self.comparison, vp, t, step, scale=self.cfg.font_scale,
-                            trail_seconds=self.cfg.trail_seconds, trails=self.cfg.trails)
+                            trail_seconds=self.cfg.trail_seconds, trails=self.cfg.trails, other=other)
 
     def _draw_key(self, surf, fl: FrameLayout) -> None:
         """The numbered figures' names in a box with a halo-coloured ground (a file: one entry)."""

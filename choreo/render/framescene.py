@@ -69,11 +69,12 @@ class FrameScene:
         main = r.panels.main
         inner = [_rect(*main, fill=PLAN["background"])]
         inner += shape_prims(r.layout.shapes, vp, cfg.font_scale)
-        inner += self._main(vp, level, t, step)
+        t_a, drawn = r.enter(t, step)  # a comparison's step of b: played on b's clock, a's figures waiting
+        inner += self._main(vp, level, t_a, drawn)
         scene.add(Clip(main, tuple(inner)))
         scene.add(_rect(*main, stroke=PLAN["frame"], width=1))
         if r.strip_vp is not None:
-            scene.add(Clip(r.strip_vp.rect, tuple(self._strip(vp, t, step))))
+            scene.add(Clip(r.strip_vp.rect, tuple(self._strip(vp, t_a, drawn))))
         if r.panels.bottom_band is not None:
             scene.add(*self.caption(step, r.panels.bottom_band))
         return scene

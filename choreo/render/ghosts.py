@@ -53,15 +53,16 @@ class Ghost:
 
 
 def ghost_layout(comparison: Comparison, vp: Viewport, t: float, step: Step | None, *, scale: float = 1.0,
-                 trail_seconds: float = 8.0, trails: bool = True) -> list[Ghost]:
-    """The ghosts on screen at a's moment t of ``step``: b's differing figures at b's matching moment.
+                 trail_seconds: float = 8.0, trails: bool = True, other: float | None = None) -> list[Ghost]:
+    """The ghosts on screen at a's moment t of ``step``: b's differing figures at b's matching moment
+    (``other``, when the frame is played on b's clock: a step of b only, or the rest of b's longer step).
 
     ``scale`` is the frame's size factor (RenderConfig.font_scale): the least disc radius and the
     wedge grow with it as the base figures' do. Objects carried under b are drawn with no token.
     """
     if step is None:
         return []
-    tb = comparison.other_time(step.id, t)
+    tb = comparison.other_time(step.id, t) if other is None else other
     if tb is None:
         return []
     b = comparison.b
@@ -181,6 +182,10 @@ class CompareCaption:
     quotes: tuple[str, str]
     changes: tuple[str, ...]
     differs: bool
+    only: int | None = None  # 0 or 1: the side that alone has the step (the other's figures wait)
+
+
+NO_STEP = "no such step: its figures wait where its last step left them"
 
 
 def compare_caption(comparison: Comparison, step: Step) -> CompareCaption:
@@ -200,12 +205,9 @@ def compare_caption(comparison: Comparison, step: Step) -> CompareCaption:
         rows = venue_differences(comparison.a.venue, comparison.b.venue)
         sides = tuple("；".join(m.group(0) for r in rows for m in QUOTE.finditer(r[3 + i])) for i in (0, 1))
         return CompareCaption(names, sides, changes, True)
-    notes = []
-    for ch in (comparison.a, comparison.b):
-        try:
-            notes.append(ch.step(step.id).reading_note)
-        except KeyError:
-            notes.append("")
+    entry = comparison.entry(step.id)
+    own_steps = (entry.a, entry.b) if entry is not None else (step, None)
+    notes = [s.reading_note if s is not None else "" for s in own_steps]
     own = _seed(step.source)
     sides = ["", ""]
     for i, note in enumerate(notes):
@@ -217,4 +219,10 @@ def compare_caption(comparison: Comparison, step: Step) -> CompareCaption:
         sides[i] = "；".join(mine or [q for q, _ in quotes]) or note
         if mine and kept and not notes[1 - i]:
             sides[1 - i] = "；".join(kept)
-    return CompareCaption(names, tuple(sides), changes, True)
+    only = None
+    if entry is not None and entry.one_sided:  # the side that has the step quotes it (or its reason)
+        only = 0 if entry.a is not None else 1
+        mine = own_steps[only]
+        sides[only] = sides[only] or f"「{mine.text}」〔{_seed(mine.source)}〕"
+        sides[1 - only] = NO_STEP
+    return CompareCaption(names, tuple(sides), changes, True, only)

@@ -48,6 +48,9 @@ KEYS = {
     pygame.K_h: "toggle_help", pygame.K_QUESTION: "toggle_help",
     pygame.K_o: "toggle_ghosts", pygame.K_LEFTBRACKET: "prev_difference", pygame.K_RIGHTBRACKET: "next_difference",
 }
+# what moves our clock ends a pinned step of the other reading (the brackets move between pins themselves)
+UNPIN = frozenset({"play_pause", "prev_step", "next_step", "frame_back", "frame_forward", "home", "end", "scrub",
+                   "jump_step", "switch_venue", "cycle_reading"})
 WATCH_EVERY = 0.4  # seconds between two looks at the script's mtime (a save shows within half a second)
 TOAST_SECONDS = 4.0
 DRAG_SLOP = 4  # px a press may move and still count as a click (selecting a figure)
@@ -98,6 +101,7 @@ class Viewer:
         self.ghosts_wanted = False  # o: the other reading overlaid as ghosts
         self.ghost_job: GhostPlan | None = None  # that reading being planned and compared
         self.comparison: Comparison | None = None  # ... and once it is: drawn by the renderer
+        self.pinned = None  # a step of the overlaid reading only, shown still at its end ([ ]; any other key ends it)
         self.plan_limit = plan_limit
         self._retired: list[Replan] = []  # replaced plans being stopped
         self._ahead = None  # (what it was made for, a generator of pieces of work)
@@ -155,7 +159,7 @@ class Viewer:
         if self.state.selected not in ch.figures:
             self.state = apply(self.state, new, "select", None)
         self._renderer_key = None
-        self.comparison = None  # of the plan replaced
+        self.comparison, self.pinned = None, None  # of the plan replaced
         if self.ghosts_wanted:
             self._start_ghosts()
         self._ensure_renderer()
@@ -191,6 +195,8 @@ class Viewer:
 
     # -- dispatch -----------------------------------------------------------------------------
     def dispatch(self, name: str, *args) -> None:
+        if name in UNPIN:
+            self.pinned = None
         own = getattr(self, f"do_{name}", None)
         if own is not None:
             own(*args)
@@ -232,7 +238,7 @@ class Viewer:
     # -- the other reading as ghosts ----------------------------------------------------------------
     def do_toggle_ghosts(self) -> None:
         if self.ghosts_wanted:
-            self.ghosts_wanted, self.comparison = False, None
+            self.ghosts_wanted, self.comparison, self.pinned = False, None, None
             if self.ghost_job is not None:
                 self.ghost_job.stop()
                 self._retired.append(self.ghost_job)
@@ -273,7 +279,7 @@ class Viewer:
             error = (job.loaded.error or "").splitlines()
             self.toast(f"{job.what}: failed{': ' + error[0] if error else ''}")
             return
-        self.comparison = job.comparison
+        self.comparison, self.pinned = job.comparison, None
         self._ensure_renderer()
         n = len(self.comparison.differing_steps())
         self.toast(f"{job.what} — {n} of {len(self.spans)} steps differ ([ ] previous / next)")
@@ -292,14 +298,35 @@ class Viewer:
         if self.comparison is None:
             self.toast("o first: overlay the other reading")
             return
-        rows = [self.spans.index(sid) for sid in self.differing()]
-        ahead = [i for i in rows if (i - self.state.step) * way > 0]
+        rows = self._difference_rows()
+        keys = [key for key, _ in rows]
+        here = next((key for key, step in rows if step is not None and step is self.pinned), (self.state.step, 0))
+        ahead = [key for key in keys if (key > here if way > 0 else key < here)]
         if not ahead:
             self.toast("no further step differs" if rows else "the two readings agree on every step")
             return
-        i = min(ahead) if way > 0 else max(ahead)
-        self.dispatch("jump_step", i)
-        self.toast(f"differs {rows.index(i) + 1}/{len(rows)}: {'  ·  '.join(self.comparison.changes(self.spans.ids[i])[:2])}")
+        key = min(ahead) if way > 0 else max(ahead)
+        own = rows[keys.index(key)][1]
+        self.dispatch("jump_step", key[0])
+        if own is not None:  # the other reading's own step: a still at its end, its ghosts acting, ours waiting
+            self.state = replace(self.state, playing=False)
+            self.pinned = own
+        sid = own.id if own is not None else self.spans.ids[key[0]]
+        self.toast(f"differs {keys.index(key) + 1}/{len(rows)}: {'  ·  '.join(self.comparison.changes(sid)[:2])}")
+
+    def _difference_rows(self) -> list:
+        """((index of our step, rank), the other reading's own step or None) of each difference, in play order:
+        our steps that differ, and the other reading's own steps after the step they follow."""
+        differing, rows, last, rank = set(self.differing()), [], None, 0
+        for e in self.comparison.entries():
+            if e.a is not None:
+                last, rank = self.spans.index(e.a.id), 0
+                if last >= 0 and e.a.id in differing:
+                    rows.append(((last, 0), None))
+            elif last is not None and last >= 0:
+                rank += 1
+                rows.append(((last, rank), e.b))
+        return rows
 
     def _target(self) -> Session:
         return self.planning.session if self.planning is not None else self.session
@@ -371,11 +398,11 @@ class Viewer:
         if self.choreography is None:
             self.toast("nothing to save: the script is not loaded")
             return None
-        step = self._step()
-        path = self.out_dir / f"{self._stem()}-{self.step_id or 'start'}-{self.state.t:08.2f}s.png"
+        step, t = (self._step(), self.state.t) if self.pinned is None else (self.pinned, self.pinned.t1)
+        path = self.out_dir / f"{self._stem()}-{step.id if step else 'start'}-{t:08.2f}s.png"
         try:
             with PngSink(path, self.renderer.cfg.size) as sink:
-                frame = self.renderer.draw(self.state.t, step, view=self._manual())
+                frame = self.renderer.draw(t, step, view=self._manual())
                 sink.write(pygame.image.tobytes(frame, "RGB"))
         except YiliError as exc:
             self.toast(exc.message)
@@ -443,6 +470,8 @@ class Viewer:
         """The viewport the main view of the frame is drawn with now (manual or automatic)."""
         if self.renderer is None:
             return None
+        if self.pinned is not None:
+            return self.renderer.main_viewport(self.pinned.t1, self.pinned, self._view())
         return self.renderer.main_viewport(self.state.t, self._step(), self._view())
 
     def _manual(self):
@@ -453,8 +482,8 @@ class Viewer:
         the step (as settled once it has eased in) reached by a short ease in wall time."""
         manual = self._manual()
         r = self.renderer
-        if manual is not None or r is None or r.cfg.camera != "auto":
-            return manual
+        if manual is not None or r is None or r.cfg.camera != "auto" or self.pinned is not None:
+            return manual  # a pinned step of the other reading: its own camera's framing, at once
         s, step = self.state, self._step()
         cam = r.camera
         if s.playing or step is None:
@@ -671,8 +700,12 @@ class Viewer:
         else:
             s, step = self.state, self._step()
             manual = self._view()
+            if self.pinned is not None and (self.comparison is None or s.playing):
+                self.pinned = None
+            t = s.t if self.pinned is None else self.pinned.t1  # a pinned step: on the other reading's clock
+            step = step if self.pinned is None else self.pinned
             try:
-                frame = self.renderer.draw(s.t, step, view=manual)
+                frame = self.renderer.draw(t, step, view=manual)
             except YiliError as exc:  # a character the font lacks, found only when drawn: shown, not raised
                 self._failed(exc.format())
                 return self.draw()
@@ -680,12 +713,13 @@ class Viewer:
                 self._failed(internal_error(exc, "drawing the frame"))
                 return self.draw()
             surf.blit(frame, lay.frame[:2])
-            vp = self.renderer.main_viewport(s.t, step, manual)
+            vp = self.renderer.main_viewport(t, step, manual)
             if s.grid:
                 overlays.grid(surf, vp, self.writer)
             if s.selected:
-                gesture = self.renderer.figures.states.gesture(s.selected, s.t)
-                overlays.selection(surf, vp, ch, s.selected, s.t, self.writer, gesture)
+                at = s.t if self.pinned is None else self.comparison.base_time(step, t)  # our figure, waiting
+                gesture = self.renderer.figures.states.gesture(s.selected, at)
+                overlays.selection(surf, vp, ch, s.selected, at, self.writer, gesture)
             if s.checker:
                 if self.loaded.check_error:
                     overlays.toast(surf, self.renderer.panels.main, self.loaded.check_error, self.writer)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -88,3 +89,46 @@ def test_the_ghosts_follow_a_reading_switch_and_the_help_names_the_keys(make_vie
     assert (v.comparison.a.reading, v.comparison.b.reading) == ("ao", "zheng")
     keys = {k for k, _ in HELP}
     assert "o" in keys and "[ ]" in keys
+
+
+def test_brackets_reach_the_other_readings_own_step_and_show_its_ghosts_acting(make_viewer):
+    """e10 under 鄭 with 敖 overlaid: ] comes, after s07, to 敖's own s07b (「獲者薦右東面立飲」, a step 鄭 has
+    not): the frame is the still at its end on 敖's clock (the ghosts where 敖's plan has them, 鄭's figures
+    waiting), the band names it 敖's only; the next key that is not a bracket returns to our own steps."""
+    from choreo.paths import scripts_dir
+    from choreo.render.ghosts import GHOST_TINT
+
+    v = make_viewer(scripts_dir() / "xiangshe" / "e10-xian-huozhe.yaml", reading="zheng")
+    assert v.wait_planned()
+    key(pygame.K_o)
+    assert _pump_until(v, lambda: v.comparison is not None, timeout=60)
+    key(pygame.K_HOME)
+    v.pump(0)
+    for _ in range(len(v.spans) + 2):
+        key(pygame.K_RIGHTBRACKET)
+        v.pump(0)
+        if v.pinned is not None:
+            break
+    sb = v.comparison.b.step("s07b")
+    assert v.pinned is sb and v.step_id == "s07" and not v.state.playing
+    assert "a step of 敖繼公" in v.message[0]
+    ghosts = v.renderer.ghosts(sb.t1, sb, v._manual())
+    vp = v.renderer.main_viewport(sb.t1, sb, v._manual())
+    (g,) = [g for g in ghosts if g.name == "獲者"]
+    pose = v.comparison.b.pose_at("獲者", sb.t1)
+    assert (g.px, g.py) == vp.to_screen(pose.x, pose.y)
+    left, top = v.layout.frame[:2]
+    frame = pygame.surfarray.array3d(v.draw())
+    for g in (g for g in ghosts if g.kind == "person"):  # each ghost's rim in the ghosts' violet, somewhere
+        ring = [frame[round(left + g.px + math.sin(a) * (g.r - 1)), round(top + g.py - math.cos(a) * (g.r - 1))]
+                for a in np.linspace(0, 2 * math.pi, 72, endpoint=False)]
+        assert (np.abs(np.array(ring, dtype=int) - np.array(GHOST_TINT)).max(axis=-1) < 40).any(), g.name
+    key(pygame.K_RIGHTBRACKET)
+    v.pump(0)
+    assert v.pinned is None and v.step_id == "s08"
+    key(pygame.K_LEFTBRACKET)
+    v.pump(0)
+    assert v.pinned is sb
+    key(pygame.K_HOME)
+    v.pump(0)
+    assert v.pinned is None
