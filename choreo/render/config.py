@@ -23,6 +23,10 @@ DEFAULT_HOLD = 3.0
 DEFAULT_READING_RATE = 5.0
 # Modelling choice: each passage opens with a title card of 4 s (its name, the 疏's heading, the seed).
 DEFAULT_CARD = 4.0
+# choice: the smallest text a small frame (640×360) draws for a word the audience must read: 12 px, the size
+# of the marks' key and of the pictograms of things carried there; a gesture word (揖, 拜, 釋獲) of 10 px
+# (px(15) at 640×360) ran its strokes together on a projector, and 獲 or 釋 have some twenty.
+LEGIBLE_PX = 12
 GIF_FPS = (10, 20, 25)  # GIF delays are hundredths of a second: only these rates are exact
 MAX_SIDE = 7680  # an 8K frame; anything larger is a typo
 
@@ -101,6 +105,10 @@ class RenderConfig:
     def px(self, base: float) -> int:
         """A size given for a 720-px frame, scaled for this output (never below 9 px)."""
         return max(9, round(base * self.font_scale))
+
+    def legible_px(self, base: float) -> int:
+        """A size given for a 720-px frame for a word that must read at any size (never below LEGIBLE_PX)."""
+        return max(LEGIBLE_PX, self.px(base))
 
     @property
     def deco_scale(self) -> float:

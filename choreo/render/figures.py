@@ -431,8 +431,9 @@ class FigureLayer:
         return out
 
     def gesture_size(self) -> int:
-        """The pixel size of a gesture word (揖, 拜 … drawn beside the figure while he makes it)."""
-        return self.cfg.px(15)
+        """The pixel size of a gesture word (揖, 拜 … drawn beside the figure while he makes it): 15 px at a
+        720-px frame, never below config.LEGIBLE_PX."""
+        return self.cfg.legible_px(15)
 
     def _gesture_spots(self, body, px: float, word: str) -> list[tuple[float, float, float, float]]:
         """The boxes a gesture word may take beside the disc (``body``: his disc and facing wedge), best

@@ -10,7 +10,8 @@ import math
 
 from choreo.model import Choreography
 from choreo.render.config import RenderConfig
-from choreo.render.scene import Circle, Poly
+from choreo.render.insetcall import place_call
+from choreo.render.scene import Circle, Glyphs, Poly
 from choreo.render.shotinset import InsetLayout
 from choreo.render.style import CAPTION, INK, PLAN, colour_of
 from choreo.render.text import TextCache
@@ -150,8 +151,7 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
             who = run(texts, lay.caller, small, INK, 0, 0, PLAN["halo"], where="shot inset")
             out.append(_moved(who, cx - who.box[2] / 2, cy + r + 1))
         if lay.calling:
-            call = run(texts, "獲", size, INK, 0, 0, CAPTION["accent"], where="shot inset")
-            out.append(_moved(call, cx - r - call.box[2] - 2, cy - 2.6 * r))
+            out += _call(lay, out, (cx, cy), r, title, texts, cfg)
     # the counters: right and left, one stroke a counter, the one being laid outlined
     bx0, by0, bx1, by1 = lay.band
     out.append(_rect(bx0, by0, bx1, by1, fill=PLAN["strip-bg"]))
@@ -179,6 +179,48 @@ def inset_prims(lay: InsetLayout, ch: Choreography, texts: TextCache, cfg: Rende
         out.append(run(texts, f"「{lay.note}」", small, PLAN["label-dim"], bx0 + pad, by0 + 1, where="shot inset"))
     out.append(_rect(x0, y0, x1, y1, stroke=PLAN["frame"], width=max(1, round(1.5 * k))))
     return out
+
+
+def _box(g) -> tuple[float, float, float, float]:
+    x, y, w, h = g.box
+    return (x, y, x + w, y + h)
+
+
+def _marks_taken(lay: InsetLayout, at, r: float, cfg: RenderConfig) -> list:
+    """The boxes of what the inset draws round the 獲者 that his call must not cover: his disc, his raised
+    旌, the 乏's and the 侯's bars, the strikes, the arrows and the break marks."""
+    (cx, cy), k = at, cfg.deco_scale
+    out = [(cx - r, cy - r, cx + r, cy + r), (cx + 0.6 * r - 1, cy - 3.2 * r, cx + 2.4 * r + 1, cy)]
+    half = max(2, round(4 * k)) / 2 + 1
+    for (ax, ay), (bx, by) in ((lay.screen,) if lay.screen else ()) + (lay.target_line,):
+        out.append((min(ax, bx), min(ay, by) - half, max(ax, bx), max(ay, by) + half))
+    ring = ring_radius(cfg, True) + 2
+    out += [(x - ring, y - ring, x + ring, y + ring) for x, y in (s.at for s in lay.strikes)]
+    out += [(min(a.tail[0], a.head[0]) - 1, min(a.tail[1], a.head[1]) - 1, max(a.tail[0], a.head[0]) + 1,
+             max(a.tail[1], a.head[1]) + 1) for a in lay.arrows]
+    step = max(4.0, cfg.dim(6)) / 3 + 1
+    x0, _, x1, _ = lay.box
+    if lay.cut is not None:
+        y = (lay.cut[0] + lay.cut[1]) / 2
+        out.append((x0, y - step, x1, y + step))
+    return out
+
+
+def _call(lay: InsetLayout, drawn: list, at, r: float, title, texts: TextCache, cfg: RenderConfig) -> list:
+    """The 獲者's call (獲) beside him clear of the inset's words and marks (choreo.render.insetcall); where
+    none of the spots round him is free, in the top row after the title, as for a caller out of view."""
+    size = inset_type(cfg)[0]
+    call = run(texts, "獲", size, INK, 0, 0, CAPTION["accent"], where="shot inset")
+    words = [_box(g) for g in drawn if isinstance(g, Glyphs)]
+    x0, y0, x1, y1 = lay.box
+    top = lay.flight.bottom + max(4.0, cfg.dim(6)) / 3 + 1 if lay.flight is not None else lay.head_row[3]
+    box = place_call(at, r, call.box[2:], words + _marks_taken(lay, at, r, cfg), (x0 + 1, top, x1 - 1, lay.band[1]))
+    if box is not None:
+        return [_moved(call, box[0], box[1])]
+    hx0, hy0, hx1, hy1 = lay.head_row
+    far = run(texts, f"{lay.caller}：獲", inset_type(cfg)[1], INK, 0, 0, CAPTION["accent"], where="shot inset")
+    g = far if title.box[0] + title.box[2] + 2 * cfg.dim(6) + far.box[2] <= hx1 else call
+    return [_moved(g, title.box[0] + title.box[2] + cfg.dim(6), hy0 + (hy1 - hy0 - g.box[3]) / 2)]
 
 
 def _zigzag(x0: float, x1: float, y: float, step: float) -> tuple:
