@@ -109,6 +109,10 @@ class FigureLayer:
         self._poses: tuple[float | None, dict] = (None, {})
         self._track_runs: dict[str, tuple[list[float], list[int]]] = {}
         self._track_rows: dict[str, list] = {}  # the tracks' samples as lists (a trail reads a few)
+        self._track_run_ends: dict[str, list[int]] = {}
+        # figure → (a, b): his trail is empty for every t with t - trail_seconds ≥ a and t ≤ b
+        self._trail_still: dict[str, tuple[float, float]] = {}
+        self.memo = True  # reuse across frames what holds over a stretch (False: every frame found anew, for tests)
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
         self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
         self._stacked_at: tuple = (None, None, [], None)  # (drawing order, t, that order stacked at t, _on)
@@ -708,8 +712,11 @@ class FigureLayer:
     def trail_segments(self, vp: Viewport, name, info, t) -> list:
         """The trail of the last ``trail_seconds`` before t as (colour, from, to, width) in pixels,
         fading with age; empty when the figure stood still all that while."""
-        track = self.choreo.tracks[name]
         t0 = t - self.cfg.trail_seconds
+        still = self._trail_still.get(name)
+        if still is not None and still[0] <= t0 and t <= still[1]:
+            return []  # inside the stillness found the frame before (most figures, most frames)
+        track = self.choreo.tracks[name]
         s = track.samples
         if len(s) < 2 or t <= s[0, 0] or t0 >= s[-1, 0] and s[-1, 0] < t0:
             return []
@@ -718,7 +725,12 @@ class FigureLayer:
         i1 = bisect.bisect_left(times, t)
         # every sample the trail's points lie between, s[max(i0 - 1, 0):i1 + 1], at one place:
         # standing still all the while, every segment has zero length and nothing is drawn
-        if run[min(i1, len(times) - 1)] <= max(i0 - 1, 0):
+        last = min(i1, len(times) - 1)
+        if run[last] <= max(i0 - 1, 0):
+            if self.memo:  # the same answer for every t - trail_seconds ≥ times[first] with t ≤ times[end]
+                first, end = run[last], self._run_ends(name)[last]
+                self._trail_still[name] = (times[first] if first else -math.inf,
+                                           times[end] if end < len(times) - 1 else math.inf)
             return []
         # Track.at at every sample time inside the window (at a sample's own time, that sample: the
         # last of several at one time), and at the two ends; read off the rows, a few a trail
@@ -752,6 +764,18 @@ class FigureLayer:
         hit = self._track_rows.get(name)
         if hit is None:
             hit = self._track_rows[name] = self.choreo.tracks[name].samples.tolist()
+        return hit
+
+    def _run_ends(self, name: str) -> list[int]:
+        """Per sample the last sample of its run at one (x, y) (:meth:`_runs`)."""
+        hit = self._track_run_ends.get(name)
+        if hit is None:
+            run = self._runs(name)[1]
+            hit = list(range(len(run)))
+            for i in range(len(run) - 2, -1, -1):
+                if run[i + 1] == run[i]:
+                    hit[i] = hit[i + 1]
+            self._track_run_ends[name] = hit
         return hit
 
     def _runs(self, name: str) -> tuple[list[float], list[int]]:
