@@ -17,6 +17,7 @@ import pygame
 
 from choreo.compare import Comparison
 from choreo.model import Choreography, Step
+from choreo.render.camera import PAD as CAMERA_PAD
 from choreo.render.camera import Camera
 from choreo.render.caption import CaptionBand
 from choreo.render.card import TitleCard
@@ -29,7 +30,7 @@ from choreo.render.figurekey import KEY_HEIGHT, KEY_WIDTH, KeyLayout, key_entrie
 from choreo.render.figures import FigureLayer
 from choreo.render.framekey import KeyLook, PlanSigns, key_marks, key_size
 from choreo.render.ghostdraw import blit_ghost_labels, ghost_labels, paint_ghosts, paint_plan_ghosts
-from choreo.render.ghosts import Ghost, ghost_layout, plan_ghosts
+from choreo.render.ghosts import Ghost, covering, ghost_layout, ghost_points, plan_ghosts
 from choreo.render.insetplace import SAMPLE, InsetPlan, place_box, plan_places
 from choreo.render.labelling import corner_box
 from choreo.render.marks.legend import legend_marks, legend_size
@@ -190,6 +191,19 @@ class FrameRenderer:
         if step is None:
             step = self.choreo.step_at(t)
         box, settled = self._camera_of(step).view(t, step)
+        if self.comparison is not None and self.cfg.camera == "auto":
+            # the ghosts of the step in view too: a difference off screen would go unseen
+            c = self.comparison
+            if c.owns(step):
+                e = c.entry(step.id)
+                t_a = c.base_time(step, t)
+                points = ghost_points(c, t_a, e.a or step, box, other=t)  # and our actors, waiting, beside b's
+                points += [(p.x, p.y) for p in (self.choreo.pose_at(n, t_a) for n in step.figures) if p is not None]
+            else:
+                points = ghost_points(c, t, step, box)
+            grown = covering(box, points, CAMERA_PAD, self.layout.range_top)
+            if grown != box:
+                box, settled = grown, False
         vp = fit(box, self.panels.main, margin=0.0)
         return (PlanLayer.snap(vp), True) if settled else (vp, False)
 

@@ -88,6 +88,41 @@ def ghost_layout(comparison: Comparison, vp: Viewport, t: float, step: Step | No
     return out
 
 
+def ghost_points(comparison: Comparison, t: float, step: Step | None, box, other: float | None = None
+                 ) -> list[tuple[float, float]]:
+    """Where the persons among ``step``'s ghosts stand at a's moment t (world 尺, at b's matching moment, or
+    at ``other`` as in :func:`ghost_layout`): the ghosts a comparison's camera keeps in view, those of the
+    step's actors (either side's) and of figures whose own (a's) figure is in ``box``. A bystander off
+    screen under both readings stays off screen (choice: else a venue comparison, where everyone moves
+    a little, would show the whole court)."""
+    tb = other if other is not None else comparison.other_time(step.id, t) if step is not None else None
+    if tb is None:
+        return []
+    a, b, out = comparison.a, comparison.b, []
+    entry = comparison.entry(step.id)
+    actors = set(step.figures) | set(entry.b.figures if entry is not None and entry.b is not None else ())
+    for name in comparison.ghosts(step.id):
+        info, pose = b.figures.get(name), b.pose_at(name, tb)
+        if info is None or info.kind == "object" or pose is None:
+            continue
+        own = a.pose_at(name, t)
+        if name in actors or own is not None and box[0] <= own.x <= box[2] and box[1] <= own.y <= box[3]:
+            out.append((pose.x, pose.y))
+    return out
+
+
+def covering(box, points, pad: float, split: float):
+    """``box`` (world bounds) grown to hold ``points`` with ``pad`` 尺 round them: those on the box's side of
+    the line y = ``split`` (the hall's or the range's; the 侯道 strip shows the other side)."""
+    north = (box[1] + box[3]) / 2 >= split
+    near = [(x, y) for x, y in points if (y >= split) == north]
+    if not near:
+        return box
+    xs, ys = [x for x, _ in near], [y for _, y in near]
+    return (min(box[0], min(xs) - pad), min(box[1], min(ys) - pad), max(box[2], max(xs) + pad),
+            max(box[3], max(ys) + pad))
+
+
 def _trail(b, name: str, t: float, seconds: float, vp: Viewport) -> tuple[tuple[float, float], ...]:
     track = b.tracks[name]
     s = track.samples

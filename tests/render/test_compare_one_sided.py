@@ -201,3 +201,36 @@ def test_the_comparison_video_makes_room_for_the_other_readings_step(tmp_path, x
     want = np.frombuffer(drawn, np.uint8).reshape(180, 320, 3).astype(int)
     got = frames[k].astype(int)
     assert np.abs(got - want).mean() < 6
+
+
+def test_the_camera_keeps_in_view_the_ghosts_of_figures_it_frames():
+    """e.9 r1 (「三耦及眾射者皆與其耦進立于射位」…): the 上耦's ghosts stand south of what the drawn reading's
+    camera frames; in the comparison the view grows to hold them, each ghost's rim drawn in the frame, and
+    a step with no ghost keeps the drawn reading's own framing."""
+    script = scripts_dir() / "xiangshe" / "e09-yin-busheng.yaml"
+    plans = _plans(script)
+    grown = 0
+    for a, b in (plans, plans[::-1]):
+        cmp = Comparison(a, b)
+        renderer = FrameRenderer(a, CFG, comparison=cmp)
+        step = a.step("r1")
+        t = step.t1
+        own = renderer.camera.view(t, step)[0]
+        vp = renderer.main_viewport(t, step)
+        left, top, w, h = vp.rect
+        surf = renderer.draw(t, step)
+        for g in renderer.ghosts(t, step):
+            pose = b.pose_at(g.name, cmp.other_time("r1", t))
+            mine = a.pose_at(g.name, t)
+            framed = g.name in step.figures or mine is not None and own[0] <= mine.x <= own[2] and own[1] <= mine.y <= own[3]
+            if g.kind != "person" or not framed or (pose.y >= renderer.layout.range_top) != (mine.y >= renderer.layout.range_top):
+                continue
+            assert left <= g.px <= left + w and top <= g.py <= top + h, g.name
+            if not (own[0] <= pose.x <= own[2] and own[1] <= pose.y <= own[3]):
+                grown += 1
+                assert _tinted_ring(surf, g), g.name
+        quiet = next(s for s in a.steps if not cmp.differs(s.id))
+        with_ghosts = renderer.main_viewport(quiet.t1, quiet)
+        renderer.comparison = None  # the same renderer (its taller band) without the other reading
+        assert with_ghosts == renderer.main_viewport(quiet.t1, quiet)
+    assert grown >= 2
