@@ -340,6 +340,11 @@ class Carries:
             cuts = sorted({h.t0 for h in hs} | {h.t1 for h in hs if math.isfinite(h.t1)})
             self._held[holder] = (cuts, [tuple(h.obj for h in hs if h.covers(t)) for t in cuts])
 
+    def cuts(self) -> list[float]:
+        """The times at which :meth:`hold_at`, :meth:`holder_of` or :meth:`held_by` may answer otherwise:
+        every answer is the same for all t in [c_k, c_{k+1}) (a renderer reuses it over such a span)."""
+        return sorted({h.t0 for h in self.holds} | {h.t1 for h in self.holds if math.isfinite(h.t1)})
+
     def hold_at(self, obj: str, t: float) -> Hold | None:
         """The record of a declared object at t (its records follow each other: the latest begun)."""
         hs = self._by_obj.get(obj)
@@ -469,6 +474,10 @@ class Choreography:
             return ()
         i = bisect.bisect_right(entry[0], t) - 1
         return entry[1][i] if i >= 0 else ()
+
+    def state_cuts(self) -> list[float]:
+        """The times at which :meth:`states_at` may answer otherwise: the same for all t in [c_k, c_{k+1})."""
+        return sorted({c for cuts, _ in self._state_index.values() for c in cuts})
 
     @cached_property
     def _state_index(self) -> dict[str, tuple[list[float], list[tuple[str, ...]]]]:

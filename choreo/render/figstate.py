@@ -115,6 +115,10 @@ class FigureStates:
         """Who has the declared object in his hands at t (``Choreography.holder_of``)."""
         return self._choreo.holder_of(obj, t)
 
+    def gesture_cuts(self) -> list[float]:
+        """The times at which :meth:`gesture` may answer otherwise: the same for all t in [c_k, c_{k+1})."""
+        return sorted({v for starts, reach, _ in self._gesture_index.values() for v in (*starts, *reach)})
+
     def gesture(self, figure: str, t: float) -> str | None:
         """The kind of the earliest-starting gesture under way at t (a scan of every gesture cost
         ~8 µs per figure and frame; this is the same answer by two bisections)."""

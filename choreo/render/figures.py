@@ -125,6 +125,8 @@ class FigureLayer:
         self._far = self.reach(0.0, False)  # reach(r) ≤ 2r + reach(0)
         self._far_small = self.reach(0.0, True)
         self._moment_at: tuple = (None, [])  # (t, step id) → the figures drawn then (_moment)
+        self._moment_span: tuple = (None, None, [])  # (span of _moment_cuts, step id), who is present, those figures
+        self._cuts: list[float] | None = None
         self._rows: dict[tuple, list] = {}  # things held → their (width, height) in a row
         self.turns = TurnIndex(choreo)
         self.passings = PassingIndex(choreo)
@@ -262,8 +264,33 @@ class FigureLayer:
         key = (t, step.id if step else None)
         if self._moment_at[0] == key:
             return self._moment_at[1]
-        actors = set(step.figures) if step else set()
         poses = self.poses_at(t)
+        if self.memo:
+            span = (bisect.bisect_right(self._moment_cuts(), t), key[1])
+            present = tuple(name for name, pose in poses.items() if pose is not None)
+            last = self._moment_span
+            if last[0] == span and last[1] == present:  # what each holds, his states …: as the frame before
+                out = [m if m.pose is poses[m.name] else m._replace(pose=poses[m.name]) for m in last[2]]
+                self._moment_at = (key, out)
+                return out
+        out = self._moment_found(t, step, poses)
+        if self.memo:
+            self._moment_span = (span, present, out)
+        self._moment_at = (key, out)
+        return out
+
+    def _moment_cuts(self) -> list[float]:
+        """The times at which what :meth:`_moment` finds, poses aside, may change: whatever it asks the
+        Choreography (holds, rests, states), the gestures and the 相左 shown is the same for all t in
+        [c_k, c_{k+1}) (each one's ``cuts``), and so is the drawing order (:meth:`_stacked`)."""
+        if self._cuts is None:
+            self._cuts = sorted({*self.choreo.carries.cuts(), *self.choreo.state_cuts(),
+                                 *self.states.gesture_cuts(), *self.passings.cuts()})
+        return self._cuts
+
+    def _moment_found(self, t: float, step: Step | None, poses: dict) -> list[_Present]:
+        """:meth:`_moment` found anew."""
+        actors = set(step.figures) if step else set()
         out = []
         for name, info in self._stacked(self._drawing_order(step), t):
             pose = poses.get(name)
@@ -285,7 +312,6 @@ class FigureLayer:
                 own = self._own[rest.landmark]
             out.append(_Present(name, info, pose, label, False, 1, (), False, False, self._pictogram_of(name),
                                 own, bool(rest is not None and rest.parts)))
-        self._moment_at = (key, out)
         return out
 
     def reach(self, r: float, small: bool) -> float:
@@ -302,9 +328,7 @@ class FigureLayer:
     def people(self, t: float, step: Step | None) -> list[tuple[str, FigureInfo]]:
         """The people present at t in :meth:`layout`'s drawing order (their trails: a person out of a
         panel may have walked through it)."""
-        poses = self.poses_at(t)
-        return [(n, i) for n, i in self._stacked(self._drawing_order(step), t)
-                if i.kind != "object" and poses.get(n) is not None]
+        return [(m.name, m.info) for m in self._moment(t, step) if m.person]
 
     def _drawing_order(self, step: Step | None) -> list:
         """Objects first, then the people, the step's actors last (over the others)."""

@@ -9,6 +9,7 @@ the auto camera and the full court's (its 侯道 strip the target end enlarged),
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -68,3 +69,26 @@ def test_frames_drawn_with_the_figures_memo_are_those_drawn_without(rites, which
     assert len(views) >= 3 or camera == "full", len(views)  # the auto camera pans (the full court's stands)
     if which == "e2":
         assert any(s.release <= t <= s.arrival for s in rite.shots for t, _ in moments)  # an arrow in flight
+
+
+def test_the_moment_kept_over_a_span_is_the_moment_found_anew(rites):
+    """Every quarter second of e2 in order, and either side of every time at which something the moment
+    reads may change (a hold begun or ended, a state, a gesture, a 相左 shown): the figures, their
+    poses, what they hold, their marks and drawing order are those a layer without the memo finds."""
+    rite = rites["e2"]
+    cfg = RenderConfig(size=(640, 360), quiet=True)
+    kept, fresh = FrameRenderer(rite, cfg).figures, FrameRenderer(rite, cfg).figures
+    fresh.memo = False
+    end = rite.steps[-1].t1
+    cuts = [c for c in kept._moment_cuts() if c <= end]
+    assert len(cuts) > 50
+    times = sorted({k / 4 for k in range(int(end * 4))}
+                   | {v for c in cuts for v in (math.nextafter(c, -math.inf), c)})
+    seen = set()
+    for t in times:
+        step = rite.step_at(t)
+        a, b = kept._moment(t, step), fresh._moment(t, step)
+        assert a == b, f"at {t!r} ({step.id if step else '-'})"
+        assert kept.people(t, step) == fresh.people(t, step)
+        seen.add(tuple((m.name, m.held, m.marked, m.numbered, m.gesture) for m in a))
+    assert len(seen) > 20  # things taken up and laid down, states and gestures begun and ended

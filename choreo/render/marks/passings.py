@@ -10,6 +10,7 @@ numbers tell them apart.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from choreo.check.constraints import passes_left
@@ -63,6 +64,12 @@ class PassingIndex:
 
     def at(self, t: float) -> list[Passing]:
         return [p for p in self.passings if p.shown(t)]
+
+    def cuts(self) -> list[float]:
+        """The times at which :meth:`at` may answer otherwise: the same for all t in [c_k, c_{k+1}) (a
+        passing is shown up to and at its last moment: its cut is the next float after it)."""
+        return sorted({v for p in self.passings
+                       for v in (p.t - PASS_SHOWN[0], math.nextafter(p.t + PASS_SHOWN[1], math.inf))})
 
     def number(self, figure: str, t: float) -> int | None:
         """1 or 2: the figure's number in a passing shown at t."""
