@@ -283,14 +283,34 @@ def export_plates(choreo: Choreography, folder: str | os.PathLike, cfg: RenderCo
         raise ExportError(f"--plates {folder}: cannot make the folder: {exc.strerror or exc}") from None
     steps = choreo.steps if steps is None else steps
     renderer = renderer or FrameRenderer(choreo, cfg)
-    progress = Progress(len(steps), f"plates in {folder}", cfg.quiet, min_total=10)
+    plates = _plates(steps, renderer.comparison)
+    progress = Progress(len(plates), f"plates in {folder}", cfg.quiet, min_total=10)
     out = []
-    for i, step in enumerate(steps):
+    for i, (stem, t, step) in enumerate(plates):
         name = re.sub(r"[^\w.-]", "_", step.id)
-        path = folder / f"{step.index + 1:03d}-{name}.png"
+        path = folder / f"{stem}-{name}.png"
         with PngSink(path, cfg.size) as sink:
-            sink.write(renderer.frame_bytes(step.t1, step))
+            sink.write(renderer.frame_bytes(t, step))
         out.append(path)
         progress.update(i + 1)
     progress.finish()
+    return out
+
+
+def _plates(steps: tuple[Step, ...], comparison) -> list[tuple[str, float, Step]]:
+    """(file stem, moment, step) of each plate: the end of every step; in a comparison both sides' ends
+    (Comparison.still), and after a step the other reading's own steps that follow it (``NNNb``, ``NNNc`` …)."""
+    if comparison is None:
+        return [(f"{s.index + 1:03d}", s.t1, s) for s in steps]
+    out, after = [], {}
+    last = None
+    for e in comparison.entries():
+        if e.a is not None:
+            last = e.a.id
+        elif last is not None:
+            after.setdefault(last, []).append(e.b)
+    for s in steps:
+        out.append((f"{s.index + 1:03d}", *comparison.still(s.id)))
+        for k, own in enumerate(after.get(s.id, ())):
+            out.append((f"{s.index + 1:03d}{chr(ord('b') + k)}", own.t1, own))
     return out

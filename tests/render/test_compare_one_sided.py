@@ -234,3 +234,15 @@ def test_the_camera_keeps_in_view_the_ghosts_of_figures_it_frames():
         renderer.comparison = None  # the same renderer (its taller band) without the other reading
         assert with_ghosts == renderer.main_viewport(quiet.t1, quiet)
     assert grown >= 2
+
+
+def test_plates_of_a_comparison_include_the_other_readings_own_step(tmp_path, xian_huozhe):
+    """``--plates DIR --compare ao``: after s07's plate, 敖's s07b's (``008b-s07b.png``), the still at its end."""
+    folder = tmp_path / "plates"
+    assert main(["render", str(XIAN_HUOZHE), "--reading", "zheng", "--compare", "ao", "--from", "s07", "--to", "s08",
+                 "--size", "640x360", "--plates", str(folder), "--quiet"]) == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["008-s07.png", "008b-s07b.png", "009-s08.png"]
+    cmp = Comparison(*xian_huozhe)
+    sb = cmp.b.step("s07b")
+    want = FrameRenderer(cmp.a, RenderConfig(size=(640, 360)), comparison=cmp).frame_bytes(sb.t1, sb)
+    assert np.array_equal(iio.imread(folder / "008b-s07b.png"), np.frombuffer(want, np.uint8).reshape(360, 640, 3))
