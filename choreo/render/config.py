@@ -27,6 +27,10 @@ DEFAULT_CARD = 4.0
 # of the marks' key and of the pictograms of things carried there; a gesture word (揖, 拜, 釋獲) of 10 px
 # (px(15) at 640×360) ran its strokes together on a projector, and 獲 or 釋 have some twenty.
 LEGIBLE_PX = 12
+# choice: a landmark's name (西階, 楅, 乏 …) is never below 10 px: at 640×360 the lesser names came out at
+# 9 px (the furniture's scale, deco_px), dim ink, and 楣 or 楅 could not be read from the back of a room;
+# 10, not 12, so that they still stand below the figures' names (11 px there) and fit between them.
+NAME_PX = 10
 GIF_FPS = (10, 20, 25)  # GIF delays are hundredths of a second: only these rates are exact
 MAX_SIDE = 7680  # an 8K frame; anything larger is a typo
 
@@ -121,6 +125,10 @@ class RenderConfig:
     def deco_px(self, base: float, floor: int = 8) -> int:
         """A furniture text size given for a 720-px frame (never below ``floor`` px: 8 px CJK still reads)."""
         return max(floor, round(base * self.deco_scale))
+
+    def name_px(self, base: float) -> int:
+        """A landmark name's size given for a 720-px frame: :meth:`deco_px`, never below NAME_PX."""
+        return self.deco_px(base, NAME_PX)
 
     def dim(self, base: float) -> int:
         """A length (line, gap, bar) given for a 720-px frame: in proportion to the frame, at least 1 px.

@@ -101,7 +101,7 @@ def placed_plan_labels(labels, vp: Viewport, texts: TextCache, cfg: RenderConfig
     items = []
     for lab in labels:
         px, py = vp.to_screen(lab.x, lab.y)
-        items.append((lab.text, px, py, lab.priority, cfg.deco_px(LABEL_SIZES[lab.size])))
+        items.append((lab.text, px, py, lab.priority, cfg.name_px(LABEL_SIZES[lab.size])))
 
     measure = spaced_measure(texts, cfg.px(8))
     boxes = taken if taken is not None else []
@@ -109,9 +109,21 @@ def placed_plan_labels(labels, vp: Viewport, texts: TextCache, cfg: RenderConfig
     out = []
     for text, lx, ly, size in place(items, measure, gap=cfg.px(5), bounds=(left, top, left + w, top + h),
                                     min_priority=min_priority, taken=boxes):
-        colour = landmark_ink(size, cfg.deco_px(LABEL_SIZES["big"]))
+        colour = landmark_ink(size, cfg.name_px(LABEL_SIZES["big"]))
         out.append((text, lx, ly, size, colour))
     return out
+
+
+def strip_names(layout: PlanLayout, vp: Viewport, texts: TextCache, cfg: RenderConfig, clear: list) -> list:
+    """``clear`` (the strip's clear boxes) with the boxes of the points its landmark names stand for and
+    of the names themselves, as its panel and its still place them: what a figure's name keeps off."""
+    measure = label_measure(texts)
+    taken = list(clear)
+    names = []
+    for text, lx, ly, size, _ in placed_plan_labels(strip_labels(layout), vp, texts, cfg, 3, taken):
+        w, h = measure(text, size)
+        names.append((lx, ly, lx + w, ly + h))
+    return taken + names
 
 
 def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cfg: RenderConfig,

@@ -24,7 +24,14 @@ from choreo.render.card import TitleCard
 from choreo.render.comparecaption import COMPARE_BAND, CompareCaptionBand
 from choreo.render.config import RenderConfig
 from choreo.render.countdraw import draw_counters
-from choreo.render.drawplan import PlanPainter, draw_north, draw_scale_bar, furniture_boxes, label_measure
+from choreo.render.drawplan import (
+    PlanPainter,
+    draw_north,
+    draw_scale_bar,
+    furniture_boxes,
+    label_measure,
+    strip_names,
+)
 from choreo.render.figstate import own_landmarks
 from choreo.render.figurekey import KEY_HEIGHT, KEY_WIDTH, KeyLayout, key_entries, key_layout
 from choreo.render.figures import FigureLayer
@@ -484,9 +491,12 @@ class FrameRenderer:
         return fl
 
     def _strip_clear(self) -> list:
-        """The strip's boxes no name is written over (the 侯's bands, the 乏): a fixed view, once."""
+        """The strip's boxes no name is written over (the 侯's bands, the 乏, the landmarks' points and
+        names: the 獲者's covered the 乏's at 640×360): a fixed view, once."""
         if self._strip_memo is None:
-            self._strip_memo = clear_boxes(self.layout, self.strip_vp) if self.strip_vp is not None else []
+            svp = self.strip_vp
+            self._strip_memo = [] if svp is None else strip_names(self.layout, svp, self.texts, self.cfg,
+                                                                  clear_boxes(self.layout, svp))
         return self._strip_memo
 
     def _clear_boxes(self, vp: Viewport) -> list:

@@ -152,7 +152,7 @@ class PlanLayer:
         min_priority = 1 if scale > 14 * cfg.font_scale else 2
         items = []
         for lab in self.layout.labels:
-            items.append((lab.text, lab.x * scale, -lab.y * scale, lab.priority, cfg.deco_px(LABEL_SIZES[lab.size])))
+            items.append((lab.text, lab.x * scale, -lab.y * scale, lab.priority, cfg.name_px(LABEL_SIZES[lab.size])))
         measure = spaced_measure(self.texts, cfg.px(8))
         out = []
         points = anchor_boxes(items, cfg.px(3), min_priority)  # no name covers another's point
@@ -161,7 +161,7 @@ class PlanLayer:
             lab = self.layout.labels[i]
             text, px, py, priority, size = items[i]
             w, h = measure(text, size)
-            colour = landmark_ink(size, cfg.deco_px(LABEL_SIZES["big"]))
+            colour = landmark_ink(size, cfg.name_px(LABEL_SIZES["big"]))
             out.append(PlacedLabel(text, int(size), colour, lab.x, lab.y, lx - px, ly - py, w, h, priority))
         self._labels[key] = hit = tuple(out)
         return hit
