@@ -71,6 +71,14 @@ def spots(row: Row) -> list[tuple[float, float]]:
     return out
 
 
+def _span(row: Row, w: float, h: float) -> Box:
+    """A box holding every spot of :func:`spots` (w × h: the row's size): the outermost ring's, the
+    disc's own and the two under it, a pixel to spare for the rounding of the sums."""
+    b, far = row.body, (ROW_TRIES - 1) * (ROW_GAP + max(w, h))
+    return (min(row.px - w / 2, b[0] - w - far) - 2, min(row.py + row.r * 0.55, b[1] - h - far) - 2,
+            max(row.px + w / 2, b[2] + w + far) + 2, max(row.py + row.r * 0.55 + h, b[3] + 2 * h + far) + 2)
+
+
 def place_rows(rows: Sequence[Row], discs: Sequence[Box], hard: Sequence[Box], bounds: Box) -> list[list[Box]]:
     """Each row's boxes: at the first spot that covers no disc of ``discs`` but its own
     (``Row.own``), no row placed before and no ``hard`` box (furniture), inside
@@ -83,15 +91,15 @@ def place_rows(rows: Sequence[Row], discs: Sequence[Box], hard: Sequence[Box], b
         row = rows[i]
         w, h = row_size(row.sizes)
         cands = [(left, top, left + w, top + h) for left, top in spots(row)]
-        cands = [c for c in cands if c[0] >= b0 and c[1] >= b1 and c[2] <= b2 and c[3] <= b3] or cands[:1]
         # only what meets the span of the spots can cover one of them (the same answers, fewer tests)
-        r0, r1 = min(c[0] for c in cands), min(c[1] for c in cands)
-        r2, r3 = max(c[2] for c in cands), max(c[3] for c in cands)
-        near_hard = [d for d in hard if d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
-        others = [d for k, d in enumerate(discs) if k != row.own and d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
-        box = next((c for c in cands if _clear(c, placed) and _clear(c, near_hard) and _clear(c, others)), None)
+        r0, r1, r2, r3 = _span(row, w, h)
+        cands = [c for c in cands if c[0] >= b0 and c[1] >= b1 and c[2] <= b2 and c[3] <= b3] or cands[:1]
+        firm = [d for d in placed + list(hard) if d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
+        others = firm + [d for k, d in enumerate(discs)
+                         if k != row.own and d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
+        box = next((c for c in cands if _clear(c, others)), None)
         if box is None:
-            box = next((c for c in cands if _clear(c, placed) and _clear(c, near_hard)), cands[0])
+            box = next((c for c in cands if _clear(c, firm)), cands[0])
         out[i] = row_at(row.sizes, box[0], box[1])
         placed.append(box)
     return out
