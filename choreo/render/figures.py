@@ -533,10 +533,12 @@ class FigureLayer:
         left, top, w, h = clip if clip else (0, 0, *self.cfg.size)
         measure = label_measure(self.texts)
         pad = cfg.px(4)
-        labelled = [f for f in figs if f.label and not any(  # a figure under an inset is not seen
-            b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
+        labelled = [f for f in figs if f.label]
+        if hidden:  # a figure under an inset is not seen
+            labelled = [f for f in labelled if not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
+        token, name = cfg.px(13), cfg.px(17)  # an object's token, a person or a landmark's drawing
         marks = [Mark(f.name, f.label, f.px, f.py, f.r + pad, f.pose.x, f.pose.y, f.priority,
-                      cfg.px(13 if f.info.kind == "object" and not f.shapes else 17), f.info.kind != "object",
+                      token if f.info.kind == "object" and not f.shapes else name, f.info.kind != "object",
                       f.boxes[0])
                  for f in labelled]
         plan = plan_labels(marks, measure, taken, (left, top, left + w, top + h), pad=pad, tag_size=cfg.px(KEY_TAG),
