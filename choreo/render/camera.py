@@ -25,6 +25,7 @@ import math
 import numpy as np
 
 from choreo.model import Choreography, Step
+from choreo.render.edgecut import cut_count, uncut_box
 from choreo.render.figstate import own_landmarks
 from choreo.render.framing import landmark_points, named_landmarks
 from choreo.render.planlayout import PlanLayout
@@ -38,6 +39,9 @@ PAD = 6.0  # 尺 of margin round the actors (room for labels)
 _OFFSETS = np.linspace(-WINDOW, WINDOW, SAMPLES)
 SPAN_GRID = 2 ** 0.25  # step spans are rounded up to powers of this (modelling choice: ≤ 19 % wider)
 SPAN_SAMPLES = 48  # moments of a step sampled for its span (modelling choice: ample for a few walks)
+WIDEN_LEVELS = 1  # zoom levels (SPAN_GRID) a step's view may widen by to cut no one (modelling choice)
+WIDEN_SAMPLES = 5  # moments of a step at which its cuts are counted
+SHIFT_GRID = 1.0  # ceremony seconds between the moments the bystanders' cuts are looked at (choice: under a pace)
 
 
 def _smooth(u: float) -> float:
@@ -49,8 +53,12 @@ class Camera:
     """Viewports for the main panel at any ceremony time."""
 
     def __init__(self, choreo: Choreography, layout: PlanLayout, rect: Rect, mode: str = "auto",
-                 blend: float = 3.0) -> None:
+                 blend: float = 3.0, *, disc_px: float = 8.0, room_px: float = 24.0) -> None:
+        """``disc_px``: the smallest radius a person's disc is drawn with, in pixels; ``room_px`` the
+        room his name needs beside it (a figure the view shows is shown whole, with that room)."""
         self.choreo = choreo
+        self.disc_px = disc_px
+        self.room_px = room_px
         self.layout = layout
         self.rect = rect
         self.mode = mode
@@ -67,6 +75,9 @@ class Camera:
         self._whole: Bounds | None = None
         self._named: dict[tuple, tuple[np.ndarray, tuple[str, ...]]] = {}  # step text → framed places
         self._shooters: dict[tuple, tuple[str, ...]] = {}  # (step, passage) of a stretch → its archers
+        self._radii = np.array([choreo.figures[n].radius or 1.0 for n in self._persons], dtype=float)
+        self._people_at: dict[float, tuple] = {}  # t → (names, x y radius) of the people present
+        self._shifts: dict[tuple, tuple[float, float]] = {}  # (step, grid moment, span) → the box's move
 
     def named(self, step: Step | None) -> tuple[np.ndarray, tuple[str, ...]]:
         """The points of the landmarks the step's clause names, (n, 2), and the objects standing for
@@ -205,8 +216,34 @@ class Camera:
                 hit = self._span_w(self.layout.hall_bounds)
             # a few zoom levels shared by many steps: the plan's tiles drawn for one serve the next
             hit = SPAN_GRID ** math.ceil(math.log(hit) / math.log(SPAN_GRID) - 1e-9)
+            if self.mode == "auto" and i is not None:
+                hit = self._widened(step, hit)
             self._spans[key] = hit
         return hit
+
+    def _widened(self, step: Step, span: float) -> float:
+        """``span``, or up to WIDEN_LEVELS zoom levels wider when the bystanders the step's framing
+        cuts at WIDEN_SAMPLES moments of it are fewer so (choice: a file standing across the edge
+        is taken in whole rather than cut; no wider, so that the actors stay large)."""
+        times = np.linspace(step.t0, max(step.t0, step.t1), WIDEN_SAMPLES)
+        best, fewest = span, None
+        for k in range(WIDEN_LEVELS + 1):
+            level = span * SPAN_GRID ** k
+            cuts = sum(self._cuts(step, float(t), level) for t in times)
+            if fewest is None or cuts < fewest:
+                best, fewest = level, cuts
+            if not cuts:
+                break
+        return best
+
+    def _cuts(self, step: Step, t: float, span: float) -> int:
+        """How many bystanders the edge of the step's box at t cuts, at zoom ``span``."""
+        box = self._box(step, t, span)
+        people, at, radius, _ = self._discs(t, box)
+        if not people:
+            return 0
+        others = ~self._framed_mask(people, at, self.actors(step, t))
+        return cut_count(box, np.column_stack((at[others, :2], radius[others])))
 
     def _span_of(self, step: Step) -> float:
         """The largest box of :meth:`_raw_box` over the step's SPAN_SAMPLES moments, all at once in
@@ -268,8 +305,10 @@ class Camera:
         spans = spans[count > 0]
         return float(spans.max()) if len(spans) else 0.0
 
-    def _box(self, names: list[str], t: float, span_w: float | None = None,
-             places: np.ndarray | None = None) -> Bounds:
+    def _fitted(self, names: list[str], t: float, span_w: float | None = None,
+                places: np.ndarray | None = None) -> Bounds:
+        """The box round the actors' window at t (:meth:`_raw_box`) at the step's span, before any
+        bystander is considered."""
         raw = self._raw_box(names, t, places)
         if raw is None:
             raw = self.layout.hall_bounds
@@ -279,6 +318,113 @@ class Camera:
         span_w = max(span_w or 0.0, self._span_w(raw))
         span_h = span_w / aspect
         return (cx - span_w / 2, cy - span_h / 2, cx + span_w / 2, cy + span_h / 2)
+
+    def _box(self, step: Step | None, t: float, span_w: float | None = None) -> Bounds:
+        """The box framing ``step`` at t: :meth:`_fitted`, moved so that it cuts no bystander
+        (:meth:`_shift`, eased between the moments it is found at) and clamped to keep the framed in."""
+        names, places = self.actors(step, t), self.places(step, t)
+        box = self._fitted(names, t, span_w, places)
+        if step is None:
+            return box
+        m0 = math.floor(t / SHIFT_GRID) * SHIFT_GRID
+        m1 = m0 + SHIFT_GRID
+        if step.t0 <= t <= step.t1:  # the grid's moments within the step: its own first and last too
+            m0, m1 = max(m0, step.t0), min(m1, step.t1)
+        else:  # the step before, still eased out of after its end: as it is at t
+            m0 = m1 = t
+        a = self._shift(step, m0, span_w)
+        u = (t - m0) / (m1 - m0) if m1 > m0 else 0.0
+        b = self._shift(step, m1, span_w) if u > 0 else a
+        dx, dy = a[0] + u * (b[0] - a[0]), a[1] + u * (b[1] - a[1])
+        need = self._need(names, t, places, box)
+        hw, hh = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+        cx, cy = (box[0] + box[2]) / 2 + dx, (box[1] + box[3]) / 2 + dy
+        if need is not None:  # the framed at t stay inside (clamped only where it can hold them)
+            if need[2] - need[0] <= 2 * hw:
+                cx = min(max(cx, need[2] - hw), need[0] + hw)
+            if need[3] - need[1] <= 2 * hh:
+                cy = min(max(cy, need[3] - hh), need[1] + hh)
+        return (cx - hw, cy - hh, cx + hw, cy + hh)
+
+    def _shift(self, step: Step, t: float, span_w: float | None) -> tuple[float, float]:
+        """How far the box framing ``step`` at grid moment t moves to cut no bystander (edgecut.uncut_box):
+        found at moments SHIFT_GRID apart and eased between them, so that the view pans where a figure
+        would be cut, rather than jumping from one side of him to the other."""
+        key = (self._step_index(step), t, span_w)
+        hit = self._shifts.get(key)
+        if hit is None:
+            names, places = self.actors(step, t), self.places(step, t)
+            box = self._fitted(names, t, span_w, places)
+            people, at, radius, room = self._discs(t, box)
+            hit = (0.0, 0.0)
+            if len(people):
+                framed = self._framed_mask(people, at, names)
+                discs = np.column_stack((at[~framed, :2], radius[~framed]))
+                moved = uncut_box(box, discs, room, self._need(names, t, places, box))
+                hit = (moved[0] - box[0], moved[1] - box[1])
+            if len(self._shifts) > 4096:
+                self._shifts.clear()
+            self._shifts[key] = hit
+        return hit
+
+    def people_at(self, t: float) -> tuple[list[str], np.ndarray]:
+        """The people present at t and their (x, y, radius in 尺), kept for a few moments."""
+        hit = self._people_at.get(t)
+        if hit is None:
+            names, rows = [], []
+            for name, radius in zip(self._persons, self._radii, strict=True):
+                at = self.choreo.tracks[name].at(t)
+                if at is not None:
+                    names.append(name)
+                    rows.append((at[0], at[1], radius))
+            if len(self._people_at) > 8:
+                self._people_at.clear()
+            hit = self._people_at[t] = (names, np.array(rows, dtype=float).reshape(-1, 3))
+        return hit
+
+    def _discs(self, t: float, box: Bounds) -> tuple[list[str], np.ndarray, np.ndarray, float]:
+        """The people at t, their places, their discs' radii as drawn in ``box`` (尺, with a pixel
+        the view's snapping may move them by) and the room a name needs beside a disc (尺)."""
+        people, at = self.people_at(t)
+        scale = self.rect[2] / max(box[2] - box[0], 1e-9)  # pixels a 尺
+        radius = np.maximum(at[:, 2], self.disc_px / scale) + 1.5 / scale
+        return people, at, radius, self.room_px / scale
+
+    def _framed_mask(self, people: list[str], at: np.ndarray, names: list[str]) -> np.ndarray:
+        """Which of ``people`` the box frames: ``names``, on the side of the range it shows (those of
+        them in the range while others are in the hall are the strip's: bystanders here)."""
+        framed = set(names)
+        mine = np.array([n in framed for n in people], dtype=bool)
+        hall_side = at[:, 1] >= self.layout.range_top
+        if (mine & hall_side).any():
+            mine &= hall_side
+        return mine
+
+    def _need(self, names: list[str], t: float, places: np.ndarray | None, box: Bounds) -> Bounds | None:
+        """What must stay in the box at t: the framed people's discs with their names' room, and the
+        named places on their side of the range (None when nobody framed is there). A few figures:
+        plain Python, once a frame."""
+        scale = self.rect[2] / max(box[2] - box[0], 1e-9)
+        floor, room, top = self.disc_px / scale, self.room_px / scale, self.layout.range_top
+        spots = []
+        for name in names:
+            if name in self._person_set:
+                at = self.choreo.tracks[name].at(t)
+                if at is not None:
+                    spots.append((at[0], at[1], max(self.choreo.figures[name].radius or 1.0, floor) + 1.5 / scale + room))
+        hall = [s for s in spots if s[1] >= top]
+        spots = hall or spots  # the framed in the range while others are in the hall are the strip's
+        if not spots:
+            return None
+        need = [min(x - r for x, _, r in spots), min(y - r for _, y, r in spots),
+                max(x + r for x, _, r in spots), max(y + r for _, y, r in spots)]
+        if places is not None and len(places):
+            side = places[:, 1] >= top
+            sel = places[side if hall else ~side]
+            if len(sel):
+                need = [min(need[0], float(sel[:, 0].min())), min(need[1], float(sel[:, 1].min())),
+                        max(need[2], float(sel[:, 0].max())), max(need[3], float(sel[:, 1].max()))]
+        return tuple(need)
 
     def _step_index(self, step: Step | None) -> int | None:
         if step is None:
@@ -298,7 +444,7 @@ class Camera:
         if self.mode == "full":
             return self.whole_court(), True
         span = self.step_span(step) if step is not None else None
-        cur = self._box(self.actors(step, t), t, span, self.places(step, t))
+        cur = self._box(step, t, span)
         i = self._step_index(step)
         if i is None or i == 0:
             return cur, True
@@ -307,7 +453,7 @@ class Camera:
         if u >= 1.0:
             return cur, True
         before = self._steps[i - 1]
-        prev = self._box(self.actors(before, t), t, self.step_span(before), self.places(before, t))
+        prev = self._box(before, t, self.step_span(before))
         settled = abs((prev[2] - prev[0]) - (cur[2] - cur[0])) < 1e-9
         return _blend(prev, cur, u), settled
 

@@ -40,6 +40,33 @@ def display_clause(text: str) -> str:
     return text.rstrip("，、：") + closing
 
 
+def shown_steps(choreo: Choreography, step: Step) -> tuple[Step, ...]:
+    """The steps whose clauses the caption of ``step`` shows: the steps that shoot (choreo.shots)
+    and run together with it by the text (``start: with``: the same start), first, then its own.
+
+    「獲者坐而獲」 starts with 「乃射」 and outlasts it, so the step at t while the shots fly is the
+    獲者's: captioned alone, the caption named the call and not the clause that shoots."""
+    shooting = {shot.step for shot in choreo.shots}
+    if not shooting or step.id in shooting:
+        return (step,)
+    partners = tuple(s for s in choreo.steps if s.id in shooting and s is not step
+                     and abs(s.t0 - step.t0) < 1e-6 and s.t1 > s.t0)
+    return (*partners, step)
+
+
+def clause_lines(choreo: Choreography, step: Step, texts: TextCache, cfg: RenderConfig, width: float,
+                 height: float) -> tuple[list[str], int]:
+    """The caption's clause lines for ``step`` (:func:`shown_steps`, each clause from a new line) and
+    their text size: as large as fits ``height`` (at most 30 px at 720, at least 14)."""
+    clauses = [display_clause(s.text) for s in shown_steps(choreo, step)]
+    size = cfg.px(30)
+    while True:
+        lines = [line for text in clauses for line in texts.wrap(text, size, width)]
+        if len(lines) * size * 1.3 <= height or size <= cfg.px(14):
+            return lines, size
+        size -= 1
+
+
 class CaptionBand:
     """Caption band surfaces of one Choreography at one size, one per step (cached)."""
 
@@ -50,6 +77,7 @@ class CaptionBand:
         self.size = size
         self._captions: dict[str | None, pygame.Surface] = {}
         self._legends: dict[float, pygame.Surface | None] = {}  # by the room left for it
+        self.lines: dict[str | None, tuple[str, ...]] = {}  # step id → the clause lines drawn for it
 
     def surface(self, step: Step | None) -> pygame.Surface:
         """The band for ``step``: its meta line, the legend and the step's clause (drawn once a step)."""
@@ -82,13 +110,8 @@ class CaptionBand:
                 surf.blit(legend, (max(x, w - margin - legend.get_width()), cfg.px(10)))
         if step is not None:
             top = cfg.px(10) + int(msize * 1.5)
-            avail = h - top - cfg.px(8)
-            size = cfg.px(30)
-            while True:
-                lines = self.texts.wrap(display_clause(step.text), size, w - 2 * margin)
-                if len(lines) * size * 1.3 <= avail or size <= cfg.px(14):
-                    break
-                size -= 1
+            lines, size = clause_lines(self.choreo, step, self.texts, cfg, w - 2 * margin, h - top - cfg.px(8))
+            self.lines[key] = tuple(lines)
             y = top
             for line in lines:
                 r = self.texts.render(line, size, CAPTION["text"], where=f"text of step {step.id}")

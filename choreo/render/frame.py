@@ -34,7 +34,7 @@ from choreo.render.drawplan import (
 )
 from choreo.render.figstate import own_landmarks
 from choreo.render.figurekey import KEY_HEIGHT, KEY_WIDTH, KeyLayout, key_entries, key_layout
-from choreo.render.figures import FigureLayer
+from choreo.render.figures import KEY_TAG, FigureLayer
 from choreo.render.framekey import KeyLook, PlanSigns, key_marks, key_size
 from choreo.render.ghostdraw import blit_ghost_labels, ghost_labels, paint_ghosts, paint_plan_ghosts
 from choreo.render.ghosts import Ghost, covering, ghost_layout, ghost_points, plan_ghosts
@@ -137,7 +137,8 @@ class FrameRenderer:
         band_h = cfg.px(COMPARE_BAND if comparison is not None else CAPTION_BAND)
         self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=band_h,
                                    strip_share=FULL_STRIP if cfg.camera == "full" else 0.2)
-        self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera)
+        self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera, disc_px=8 * cfg.font_scale,
+                             room_px=cfg.px(KEY_TAG))  # a person's smallest disc, his number's room
         self._other_camera: Camera | None = None  # a comparison's b, for the frames played on b's clock
         self._ghost_clock: tuple | None = None  # (a's moment, the step drawn, b's moment) of the frame laid out
         self.painter = PlanPainter(self.layout, cfg, self.texts)  # the strip (a fixed view)
@@ -219,7 +220,8 @@ class FrameRenderer:
         if self.comparison is None or not self.comparison.owns(step):
             return self.camera
         if self._other_camera is None or self._other_camera.choreo is not self.comparison.b:
-            self._other_camera = Camera(self.comparison.b, self.layout, self.panels.main, self.cfg.camera)
+            self._other_camera = Camera(self.comparison.b, self.layout, self.panels.main, self.cfg.camera,
+                                        disc_px=self.camera.disc_px, room_px=self.camera.room_px)
         return self._other_camera
 
     def enter(self, t: float, step: Step | None) -> tuple[float, Step | None]:

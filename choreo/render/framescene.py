@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from choreo.model import Step
-from choreo.render.caption import display_clause, passage_label
+from choreo.render.caption import clause_lines, passage_label
 from choreo.render.comparecaption import CompareCaptionBand
 from choreo.render.countdraw import COLOUR as COUNTER_COLOUR
 from choreo.render.countdraw import counter_strokes
@@ -289,13 +289,7 @@ class FrameScene:
             out += self.legend(bx + x, by + cfg.px(10), w - margin - x, bx + w - margin)
         if step is not None:
             top = cfg.px(10) + int(msize * 1.5)
-            avail = h - top - cfg.px(8)
-            size = cfg.px(30)
-            while True:
-                lines = texts.wrap(display_clause(step.text), size, w - 2 * margin)
-                if len(lines) * size * 1.3 <= avail or size <= cfg.px(14):
-                    break
-                size -= 1
+            lines, size = clause_lines(choreo, step, texts, cfg, w - 2 * margin, h - top - cfg.px(8))
             y = top
             for line in lines:
                 out.append(run(texts, line, size, CAPTION["text"], bx + margin, by + y, where=f"text of step {step.id}"))
