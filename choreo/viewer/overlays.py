@@ -36,7 +36,7 @@ HELP = (
     ("v", "switch venue (庠 / 榭), re-planned at this step"),
     ("r", "next reading, re-planned at this step"),
     ("o", "ghosts: the other reading, where it differs (≠)"),
-    ("[ ]", "previous / next step where the readings differ"),
+    ("[ ]", "previous / next step where the readings differ, or that one only has"),
     ("c", "checker: failures in red, click one to jump"),
     ("s", "save this frame as PNG"),
     ("e", "export the step range to MP4"),

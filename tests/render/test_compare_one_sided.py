@@ -246,3 +246,13 @@ def test_plates_of_a_comparison_include_the_other_readings_own_step(tmp_path, xi
     sb = cmp.b.step("s07b")
     want = FrameRenderer(cmp.a, RenderConfig(size=(640, 360)), comparison=cmp).frame_bytes(sb.t1, sb)
     assert np.array_equal(iio.imread(folder / "008b-s07b.png"), np.frombuffer(want, np.uint8).reshape(360, 640, 3))
+
+
+def test_the_svg_still_of_the_other_readings_own_step_draws_its_ghosts_and_names_it(tmp_path):
+    """``--at s07b -o X.svg`` (the print still): the same scene as the PNG, its clause and the ghosts' violet."""
+    out = tmp_path / "s07b.svg"
+    assert main(["render", str(XIAN_HUOZHE), "--reading", "zheng", "--compare", "ao", "--at", "s07b", "-o", str(out),
+                 "--quiet"]) == 0
+    svg = out.read_text(encoding="utf-8")
+    tint = "#{:02x}{:02x}{:02x}".format(*GHOST_TINT)
+    assert "獲者薦右東面立飲" in svg and svg.count(tint) >= 4 and NO_STEP in svg
