@@ -77,7 +77,7 @@ class CaptionBand:
         self.size = size
         self._captions: dict[str | None, pygame.Surface] = {}
         self._legends: dict[float, pygame.Surface | None] = {}  # by the room left for it
-        self.lines: dict[str | None, tuple[str, ...]] = {}  # step id → the clause lines drawn for it
+        self.drawn: dict[str | None, tuple[str, ...]] = {}  # step id → the clause lines drawn for it
 
     def surface(self, step: Step | None) -> pygame.Surface:
         """The band for ``step``: its meta line, the legend and the step's clause (drawn once a step)."""
@@ -111,7 +111,7 @@ class CaptionBand:
         if step is not None:
             top = cfg.px(10) + int(msize * 1.5)
             lines, size = clause_lines(self.choreo, step, self.texts, cfg, w - 2 * margin, h - top - cfg.px(8))
-            self.lines[key] = tuple(lines)
+            self.drawn[key] = tuple(lines)
             y = top
             for line in lines:
                 r = self.texts.render(line, size, CAPTION["text"], where=f"text of step {step.id}")

@@ -27,7 +27,7 @@ def test_every_shot_in_flight_is_captioned_with_the_clause_that_shoots(rite):
         t = (shot.release + shot.arrival) / 2
         step = rite.step_at(t)
         r.caption.surface(step)  # the band the frame at t draws under the picture
-        drawn = "".join(r.caption.lines[step.id])
+        drawn = "".join(r.caption.drawn[step.id])
         shooting = rite.step(shot.step).text
         assert drawn.startswith(shooting), (shot.step, step.id, drawn)
         if step.id != shot.step:  # the 獲者's step: its own clause after the shooting one
