@@ -452,6 +452,13 @@ class FrameRenderer:
                         break
                     key_box = box if key_box is None else _union(key_box, box)
                     figs, words, bodies, rows, fixed, (labels, keyed, runs) = arrange(figs, [key_box])
+            if keyed and any(_meets(key_box, b) for b in [self._label_box(lab) for lab in labels] + rows):
+                # the corner the key took holds names that found no room beside it (a crowd in that
+                # corner): the first other corner (or place beside the furniture) whose names all stand
+                # clear of the key, sized again for the names it then numbers
+                moved = self._key_elsewhere(vp, figs, keyed, runs, hard, arrange)
+                if moved is not None:
+                    key_box, (figs, words, bodies, rows, fixed, (labels, keyed, runs)) = moved
             if not keyed:
                 key_box = None
         label_boxes = [self._label_box(lab) for lab in labels]
@@ -540,6 +547,23 @@ class FrameRenderer:
         entries = key_entries([(n, figs[i].label) for i, n in keyed], runs)
         return key_layout(entries, label_measure(self.texts), self.cfg.px(KEY_TEXT), self.cfg.dim(4),
                           vp.rect[2] * KEY_WIDTH, vp.rect[3] * KEY_HEIGHT)
+
+    def _key_elsewhere(self, vp: Viewport, figs, keyed, runs, hard, arrange):
+        """(box, arrangement): the key in a corner where, with the names arranged clear of it
+        (``arrange``), no name and no row lies under it; None when no corner holds it."""
+        for corner in ("tl", "br", "bl", "tr"):
+            lay = self._key_layout(vp, figs, keyed, runs)
+            for _ in range(KEY_TRIES):
+                box = corner_box(vp.rect, lay.width, lay.height, self.cfg.dim(10), [], order=(corner,), hard=hard)
+                trial = arrange(figs, [box])
+                names, numbered, file_runs = trial[5]
+                if any(_meets(box, b) for b in [self._label_box(lab) for lab in names] + trial[3]):
+                    break
+                need = self._key_layout(vp, trial[0], numbered, file_runs) if numbered else None
+                if need is None or (need.width <= box[2] - box[0] + 1e-9 and need.height <= box[3] - box[1] + 1e-9):
+                    return box, trial
+                lay = need  # it numbers more now: a larger box, the names arranged round it again
+        return None
 
     def _key_box(self, vp: Viewport, figs, keyed, runs, avoid, hard):
         """The key's box: sized for its entries, in a corner (or beside the furniture) clear of
