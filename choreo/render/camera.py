@@ -439,9 +439,7 @@ class Camera:
 
     def view(self, t: float, step: Step | None) -> tuple[Bounds, bool]:
         """The world box shown at t and whether the zoom is settled (False only while it blends)."""
-        if self.mode == "hall":
-            return self.layout.hall_bounds, True
-        if self.mode == "full":
+        if self.mode in ("hall", "full"):  # fixed: the hall and the court with everyone who stands there
             return self.whole_court(), True
         span = self.step_span(step) if step is not None else None
         cur = self._box(step, t, span)
