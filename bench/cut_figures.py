@@ -9,27 +9,16 @@ a timing: the figures of issue 16's "cut figures".
 
 from __future__ import annotations
 
-import argparse
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from layout_args import rite_and_renderer
 
 
 def main() -> None:
-    from choreo.planning import plan_script
-    from choreo.render.config import RenderConfig
     from choreo.render.edgecut import cut_people
-    from choreo.render.frame import FrameRenderer
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("width", nargs="?", type=int, default=640, choices=(640, 1280))
-    ap.add_argument("--venue", default=None)
-    ap.add_argument("--show", type=int, default=8, help="how many cut moments to list")
-    args = ap.parse_args()
-    rite = plan_script("xiangshe/full", venue=args.venue)
-    size = (640, 360) if args.width == 640 else (1280, 720)
-    r = FrameRenderer(rite, RenderConfig(size=size))
+    def show(ap):
+        ap.add_argument("--show", type=int, default=8, help="how many cut moments to list")
+
+    args, rite, r = rite_and_renderer(__doc__.splitlines()[0], show)
     moments = acting = bystanders = people = 0
     seen = []
     for step in rite.steps:
@@ -44,7 +33,7 @@ def main() -> None:
                 else:
                     bystanders += 1
                 seen.append((step.id, round(t, 1), f.name, f.name in framed))
-    print(f"{size[0]}x{size[1]} {rite.venue.key}: {moments} moments, {people} discs laid out; "
+    print(f"{r.cfg.width}x{r.cfg.height} {rite.venue.key}: {moments} moments, {people} discs laid out; "
           f"cut by the main view's edge: acting {acting}, bystanders {bystanders}")
     for sid, t, name, act in seen[:args.show]:
         print(f"  {sid} t={t}: {name}{' (acting)' if act else ''}")

@@ -9,25 +9,11 @@ issue 16 (the 三耦 at the 堂西 at 640×360).
 
 from __future__ import annotations
 
-import argparse
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from layout_args import rite_and_renderer
 
 
 def main() -> None:
-    from choreo.planning import plan_script
-    from choreo.render.config import RenderConfig
-    from choreo.render.frame import FrameRenderer
-
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("width", nargs="?", type=int, default=640, choices=(640, 1280))
-    ap.add_argument("--venue", default=None)
-    args = ap.parse_args()
-    rite = plan_script("xiangshe/full", venue=args.venue)
-    size = (640, 360) if args.width == 640 else (1280, 720)
-    r = FrameRenderer(rite, RenderConfig(size=size))
+    args, rite, r = rite_and_renderer(__doc__.splitlines()[0])
     one = two = other = among = 0
     for step in rite.steps:
         for t in ((step.t0 + step.t1) / 2, step.t1):
@@ -50,7 +36,7 @@ def main() -> None:
                 if rows:
                     top, bottom = min(box[1] for box in rows), max(box[3] for box in rows)
                     among += any(not (box[3] <= top or box[1] >= bottom) for box in tags)
-    print(f"{size[0]}x{size[1]} {rite.venue.key}: {one + two + other} files numbered: one line {one}, "
+    print(f"{r.cfg.width}x{r.cfg.height} {rite.venue.key}: {one + two + other} files numbered: one line {one}, "
           f"two staggered {two}, otherwise {other}; a number among the file's rows of things {among}")
 
 

@@ -9,11 +9,7 @@ in pixels. A layout measure, not a timing: the figures of issue 16's closing not
 
 from __future__ import annotations
 
-import argparse
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from layout_args import rite_and_renderer
 
 
 def _meets(a, b) -> bool:
@@ -21,18 +17,9 @@ def _meets(a, b) -> bool:
 
 
 def main() -> None:
-    from choreo.planning import plan_script
-    from choreo.render.config import RenderConfig
     from choreo.render.figstate import GESTURES
-    from choreo.render.frame import FrameRenderer
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("width", nargs="?", type=int, default=640, choices=(640, 1280))
-    ap.add_argument("--venue", default=None)
-    args = ap.parse_args()
-    rite = plan_script("xiangshe/full", venue=args.venue)
-    size = (640, 360) if args.width == 640 else (1280, 720)
-    r = FrameRenderer(rite, RenderConfig(size=size))
+    args, rite, r = rite_and_renderer(__doc__.splitlines()[0])
     first = {}
     for ev in rite.events:
         if ev.kind in GESTURES and ev.step not in first:
@@ -53,7 +40,7 @@ def main() -> None:
                     if f.gesture:
                         shown += 1
                         over_disc += any(_meets(f.gesture[1], g.boxes[0]) for g in fl.figures if g is not f)
-    print(f"{size[0]}x{size[1]} {rite.venue.key}: gesture words {r.figures.gesture_size()} px; "
+    print(f"{r.cfg.width}x{r.cfg.height} {rite.venue.key}: gesture words {r.figures.gesture_size()} px; "
           f"{under_way} gestures under way in view, {shown} words shown ({under_way - shown} left out), "
           f"{over_disc} of them over another's disc")
 

@@ -19,15 +19,12 @@ from choreo.render.config import RenderConfig
 from choreo.render.figstate import GESTURES
 from choreo.render.figurekey import KEY_HEIGHT, KEY_WIDTH
 from choreo.render.frame import FrameRenderer
+from tests.render.boxes import meets
 
 
 @pytest.fixture(scope="module")
 def rite():
     return plan_script("xiangshe/full")
-
-
-def _meets(a, b) -> bool:
-    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
 
 
 def _check(fl, where: str) -> int:
@@ -42,24 +39,24 @@ def _check(fl, where: str) -> int:
         assert not lab[4], f"{where}: {lab[0]} set one character a line"
     for i, (na, a) in enumerate(boxes):
         for nb, b in boxes[i + 1:]:
-            assert not _meets(a, b), f"{where}: {na} overlaps {nb}"
+            assert not meets(a, b), f"{where}: {na} overlaps {nb}"
         for nf, f in furniture:
-            assert not _meets(a, f), f"{where}: {na} lies under the {nf}"
+            assert not meets(a, f), f"{where}: {na} lies under the {nf}"
     for i, (na, a) in enumerate(furniture):
         for nb, b in furniture[i + 1:]:
             if "reserved" in na or "reserved" in nb or {"key", "plan key"} & {na, nb}:
-                assert not _meets(a, b), f"{where}: the {na} overlaps the {nb}"
+                assert not meets(a, b), f"{where}: the {na} overlaps the {nb}"
     rows = [(f"{f.name}'s things", f.boxes[1:]) for f in fl.figures
             if f.held and len(f.boxes) > 1 and left <= f.px < left + w and top <= f.py < top + h
             and not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
     for i, (na, row) in enumerate(rows):
         for a in row:
             for nb, b in boxes:
-                assert not _meets(a, b), f"{where}: {na} lie under {nb}"
+                assert not meets(a, b), f"{where}: {na} lie under {nb}"
             for nf, f in furniture:
-                assert not _meets(a, f), f"{where}: {na} lie under the {nf}"
+                assert not meets(a, f), f"{where}: {na} lie under the {nf}"
             for nb, other in rows[i + 1:]:
-                assert not any(_meets(a, b) for b in other), f"{where}: {na} overlap {nb}"
+                assert not any(meets(a, b) for b in other), f"{where}: {na} overlap {nb}"
     landmark_words = [lab.text for lab, _ in fl.landmark_labels]
     assert len(landmark_words) == len(set(landmark_words)), f"{where}: a landmark labelled twice"
     objects = {f.label for f in fl.figures if f.info.kind == "object"}
@@ -162,7 +159,7 @@ def test_a_pair_shoulder_to_shoulder_keeps_two_rows_of_things_apart(rite):
     assert all(len(f.boxes) == 3 for f in pair), "each holds a bow and arrows"
     assert abs(pair[0].px - pair[1].px) < 2 * (pair[0].r + pair[1].r) + 40, "they stand shoulder to shoulder"
     (a, b) = (f.boxes[1:] for f in pair)
-    assert not any(_meets(x, y) for x in a for y in b)
+    assert not any(meets(x, y) for x in a for y in b)
     img = np.frombuffer(pygame.image.tobytes(r.draw(t, step), "RGB"), np.uint8).reshape(720, 1280, 3)
     for f in pair:
         for x0, y0, x1, y1 in f.boxes[1:]:

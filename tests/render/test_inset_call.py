@@ -11,15 +11,7 @@ from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
 from choreo.render.insetcall import call_spots, place_call
 from choreo.render.scene import Glyphs
-
-
-def _box(g) -> tuple:
-    x, y, w, h = g.box
-    return (x, y, x + w, y + h)
-
-
-def _meets(a, b) -> bool:
-    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+from tests.render.boxes import glyph_box, meets
 
 
 @pytest.mark.parametrize("venue", ["xie", "xiang"])
@@ -42,14 +34,14 @@ def test_the_call_and_the_names_in_the_inset_never_overlap(venue, size):
         assert lay.screen_name in {g.text for g in words}, f"{where}: the 乏 is named"
         for i, a in enumerate(words):
             for b in words[i + 1:]:
-                assert not _meets(_box(a), _box(b)), f"{where}: 「{a.text}」 overlaps 「{b.text}」"
+                assert not meets(glyph_box(a), glyph_box(b)), f"{where}: 「{a.text}」 overlaps 「{b.text}」"
         (call,) = calls
-        x0, y0, x1, y1 = _box(call)
+        x0, y0, x1, y1 = glyph_box(call)
         assert lay.box[0] <= x0 and x1 <= lay.box[2] and lay.box[1] <= y0 and y1 <= lay.band[1], where
         if lay.caller_at is not None and call.text == "獲":  # beside him: not over his disc
             cx, cy = lay.caller_at
             rad = lay.caller_radius
-            assert not _meets(_box(call), (cx - rad, cy - rad, cx + rad, cy + rad)), f"{where}: over his disc"
+            assert not meets(glyph_box(call), (cx - rad, cy - rad, cx + rad, cy + rad)), f"{where}: over his disc"
             beside += 1
     assert beside >= len(called) // 2, "most calls stand beside the caller, not in the top row"
 
@@ -62,5 +54,5 @@ def test_the_call_takes_the_first_free_spot_round_him():
     assert place_call(at, r, size, [], area) == spots[0]
     name = (spots[0][0] - 3, spots[0][1] + 2, spots[0][0] + 10, spots[0][1] + 14)  # the 乏's name, west of him
     box = place_call(at, r, size, [name], area)
-    assert box is not None and box != spots[0] and not _meets(box, name)
+    assert box is not None and box != spots[0] and not meets(box, name)
     assert place_call(at, r, size, list(spots), area) is None  # every spot taken: none (the top row then)

@@ -13,15 +13,7 @@ from choreo.render.frame import FrameRenderer
 from choreo.render.framescene import FrameScene
 from choreo.render.planlayout import strip_labels
 from choreo.render.scene import Clip, Glyphs
-
-
-def _box(g) -> tuple:
-    x, y, w, h = g.box
-    return (x, y, x + w, y + h)
-
-
-def _meets(a, b) -> bool:
-    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+from tests.render.boxes import glyph_box, meets
 
 
 @pytest.mark.parametrize("venue", ["xie", "xiang"])
@@ -46,5 +38,5 @@ def test_no_figure_name_covers_a_landmark_name_in_the_strip(venue, camera):
         for a in labels:
             for b in names:
                 pairs += 1
-                assert not _meets(_box(a), _box(b)), f"{venue} {camera} t={t:.1f}: 「{a.text}」 covers 「{b.text}」"
+                assert not meets(glyph_box(a), glyph_box(b)), f"{venue} {camera} t={t:.1f}: 「{a.text}」 covers 「{b.text}」"
     assert pairs > len(moments), "figures are named in the strip at these moments"
