@@ -9,7 +9,7 @@ before, at a pause of the ceremony clock, is not drawn again),
 full export fps (``export_video``, as ``choreo render`` runs it) with the CPU time our process
 spends per frame (drawing and the pipe write; ffmpeg is a child process, not counted), encode-only
 fps (the same frames drawn beforehand, held in memory in the same pixel format, then only encoded)
-and their ratio (target ≥ 0.8). A GIF is encoded in two passes both ways: its palette from 48 frames
+and their ratio (target ≥ 0.8), and the encoder's CPU a frame in both runs. A GIF is encoded in two passes both ways: its palette from 48 frames
 spread over the video (drawn for it in the full export, taken from those held in encode-only), then
 every frame through that palette. Peak memory of a GIF export: ``bench/memory.py``. With
 ``--repeat N`` each format runs N times and the median ratio is printed. Run it on an idle machine:
@@ -68,6 +68,7 @@ def run(choreo, size, fps, suffix, seconds, folder):
     grab = renderer.frame_raw if fmt else renderer.frame_bytes
     grab(*times[0])  # warm the caches (fonts, captions)
     frames = [grab(t, s) for t, s in times]
+    enc_cpu0 = _encoder_cpu()
     t0 = time.perf_counter()
     sink = open_sink(folder / f"enc{suffix}", size, fps, pix_fmt=fmt or "rgb24")
     if hasattr(sink, "sample"):  # the GIF's palette, from moments spread as the export spreads them
@@ -80,6 +81,7 @@ def run(choreo, size, fps, suffix, seconds, folder):
         sink.write(f)
     sink.close()
     encode = n / (time.perf_counter() - t0)
+    enc_cpu = (_encoder_cpu() - enc_cpu0) / n
     del frames
     # Both sides warm: the encode-only frames come from a renderer that has drawn before, so the
     # full export gets a fresh renderer that has drawn its first frame once (fonts, the first plan
@@ -87,15 +89,24 @@ def run(choreo, size, fps, suffix, seconds, folder):
     # Not the renderer above, whose caches already hold every tile and caption of the run.
     fresh = FrameRenderer(choreo, cfg)
     (fresh.frame_raw if fmt else fresh.frame_bytes)(*times[0])
-    cpu0 = _cpu()
+    cpu0, full_enc0 = _cpu(), _encoder_cpu()
     t0 = time.perf_counter()
     export_video(choreo, folder / f"full{suffix}", cfg, renderer=fresh, limit=n)
     full = n / (time.perf_counter() - t0)
     cpu = (_cpu() - cpu0) / n
+    full_enc = (_encoder_cpu() - full_enc0) / n
     print(f"{suffix[1:].upper():4} {size[0]}x{size[1]} @{fps}: {n} frames ({repeats} repeat the one before); "
           f"draw {draw * 1000:.1f} ms/frame; full export {full:.0f} fps ({cpu * 1000:.1f} ms of our CPU a frame); "
-          f"encode-only {encode:.0f} fps; ratio {full / encode:.2f}", flush=True)
+          f"encode-only {encode:.0f} fps; ratio {full / encode:.2f}; the encoder's CPU a frame "
+          f"{enc_cpu * 1000:.1f} ms encode-only, {full_enc * 1000:.1f} ms in the full export", flush=True)
     return full / encode
+
+
+def _encoder_cpu() -> float:
+    """CPU seconds of the finished children (ffmpeg, once its sink has closed and waited for it): on a
+    2-core machine the export is bound by ours and the encoder's together, so both are printed."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _cpu() -> float:
