@@ -402,16 +402,13 @@ class Camera:
 
     def _need(self, names: list[str], t: float, places: np.ndarray | None, box: Bounds) -> Bounds | None:
         """What must stay in the box at t: the framed people's discs with their names' room, and the
-        named places on their side of the range (None when nobody framed is there). A few figures:
-        plain Python, once a frame."""
+        named places on their side of the range (None when nobody framed is there)."""
         scale = self.rect[2] / max(box[2] - box[0], 1e-9)
         floor, room, top = self.disc_px / scale, self.room_px / scale, self.layout.range_top
-        spots = []
-        for name in names:
-            if name in self._person_set:
-                at = self.choreo.tracks[name].at(t)
-                if at is not None:
-                    spots.append((at[0], at[1], max(self.choreo.figures[name].radius or 1.0, floor) + 1.5 / scale + room))
+        people, at = self.people_at(t)  # the framed among those present, where people_at found them
+        row = {name: i for i, name in enumerate(people)}
+        spots = [(float(at[row[n], 0]), float(at[row[n], 1]), max(float(at[row[n], 2]), floor) + 1.5 / scale + room)
+                 for n in names if n in row]
         hall = [s for s in spots if s[1] >= top]
         spots = hall or spots  # the framed in the range while others are in the hall are the strip's
         if not spots:
