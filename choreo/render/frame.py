@@ -36,7 +36,13 @@ from choreo.render.figstate import own_landmarks
 from choreo.render.figurekey import KEY_HEIGHT, KEY_WIDTH, KeyLayout, key_entries, key_layout
 from choreo.render.figures import KEY_TAG, FigureLayer
 from choreo.render.framekey import KeyLook, PlanSigns, key_marks, key_size
-from choreo.render.ghostdraw import blit_ghost_labels, ghost_labels, paint_ghosts, paint_plan_ghosts
+from choreo.render.ghostdraw import (
+    blit_ghost_labels,
+    ghost_labels,
+    paint_ghosts,
+    paint_plan_ghosts,
+    paint_strip_ghosts,
+)
 from choreo.render.ghosts import Ghost, covering, ghost_layout, ghost_points, plan_ghosts
 from choreo.render.insetplace import SAMPLE, InsetPlan, place_box, plan_places
 from choreo.render.labelling import corner_box
@@ -676,13 +682,22 @@ class FrameRenderer:
         """The ghosts :meth:`draw` puts on the main view at t (none without a comparison)."""
         return list(self.frame_layout(t, step, view).ghosts)
 
-    def _ghosts(self, vp: Viewport, t: float, step: Step | None) -> list[Ghost]:
+    def strip_ghosts(self, t: float, step: Step | None = None) -> list[Ghost]:
+        """The ghosts :meth:`draw` puts in the 侯道 strip at t (dots, as the strip's figures: none without
+        a comparison or a strip)."""
+        if self.strip_vp is None or self.comparison is None:
+            return []
+        if step is None:
+            step = self.choreo.step_at(t)
+        return self._ghosts(self.strip_vp, *self.enter(t, step), small=True)
+
+    def _ghosts(self, vp: Viewport, t: float, step: Step | None, small: bool = False) -> list[Ghost]:
         if self.comparison is None:
             return []
         clock = self._ghost_clock  # a frame played on b's clock: b's moment, which a's does not give back
         other = clock[2] if clock is not None and clock[0] == t and clock[1] is step else None
         return ghost_layout(self.comparison, vp, t, step, scale=self.cfg.font_scale,
-                            trail_seconds=self.cfg.trail_seconds, trails=self.cfg.trails, other=other)
+                            trail_seconds=self.cfg.trail_seconds, trails=self.cfg.trails, other=other, small=small)
 
     def _draw_key(self, surf, fl: FrameLayout) -> None:
         """The numbered figures' names in a box with a halo-coloured ground (a file: one entry)."""
@@ -770,6 +785,7 @@ class FrameRenderer:
         if self.cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
             draw_loose_cords(surf, svp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         self.figures.paint(surf, svp, figs, t, small=True)
+        paint_strip_ghosts(surf, self._ghosts(svp, t, step, small=True), self.cfg, self.texts)  # b's, hollow
         arrows = self.flight_prims(svp, t, small=True)
         if arrows:
             paint_inset(surf, arrows, self.texts)

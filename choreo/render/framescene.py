@@ -17,7 +17,7 @@ from choreo.render.countdraw import COLOUR as COUNTER_COLOUR
 from choreo.render.countdraw import counter_strokes
 from choreo.render.drawplan import placed_plan_labels, scale_bar_parts
 from choreo.render.figures import PlacedFigure, wedge_tip
-from choreo.render.ghosts import GHOST_TINT, ghost_primitives, plan_ghost_primitives
+from choreo.render.ghosts import GHOST_TINT, ghost_primitives, plan_ghost_primitives, strip_ghost_primitives
 from choreo.render.marks.scene import mark_prims
 from choreo.render.partsdraw import part_badges
 from choreo.render.planlayer import quantised
@@ -243,6 +243,7 @@ class FrameScene:
         if cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
             out += self.loose_cords(svp, t)
         out += self.figures(svp, figs, t, small=True)
+        out += strip_ghost_primitives(r._ghosts(svp, t, step, small=True), cfg.font_scale)
         out += r.flight_prims(svp, t, small=True)
         out += self.figure_labels(labels)
         return out

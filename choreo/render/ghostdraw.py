@@ -7,7 +7,13 @@ import pygame
 
 from choreo.render.config import RenderConfig
 from choreo.render.drawplan import label_measure
-from choreo.render.ghosts import GHOST_TINT, Ghost, ghost_primitives, plan_ghost_primitives
+from choreo.render.ghosts import (
+    GHOST_TINT,
+    Ghost,
+    ghost_primitives,
+    plan_ghost_primitives,
+    strip_ghost_primitives,
+)
 from choreo.render.placement import place_indexed
 from choreo.render.scenepaint import paint_items
 from choreo.render.style import PLAN
@@ -17,6 +23,10 @@ from choreo.render.viewport import Viewport
 
 def paint_ghosts(surf: pygame.Surface, ghosts: list[Ghost], cfg: RenderConfig, texts: TextCache) -> None:
     paint_items(surf, ghost_primitives(ghosts, cfg.font_scale), texts)
+
+
+def paint_strip_ghosts(surf: pygame.Surface, ghosts: list[Ghost], cfg: RenderConfig, texts: TextCache) -> None:
+    paint_items(surf, strip_ghost_primitives(ghosts, cfg.font_scale), texts)
 
 
 def paint_plan_ghosts(surf: pygame.Surface, shapes, vp: Viewport, cfg: RenderConfig, texts: TextCache) -> None:

@@ -28,6 +28,10 @@ GHOST_ALPHA = 150  # of 255: the base figure under a ghost stays visible (choice
 GHOST_PALE = 0.55  # how far a ghost's disc colour goes from the figure's towards white
 DASH, GAP = 7.0, 5.0  # pixels at a 720-px frame: a ghost's trail is dashed, the base's solid
 WEDGE = 7  # as choreo.render.figures.WEDGE: the facing wedge's tip beyond the disc
+# the least radii (persons, objects; pixels at a 720-px frame), as FigureLayer.layout draws the base figures
+MAIN_FLOOR = (8.0, 4.0)
+STRIP_FLOOR = (3.5, 2.5)
+STRIP_RING = 4.0  # pixels: a strip ghost's least ring radius, which still reads as a ring at 640×360 (choice)
 
 
 @dataclass(frozen=True)
@@ -53,12 +57,15 @@ class Ghost:
 
 
 def ghost_layout(comparison: Comparison, vp: Viewport, t: float, step: Step | None, *, scale: float = 1.0,
-                 trail_seconds: float = 8.0, trails: bool = True, other: float | None = None) -> list[Ghost]:
+                 trail_seconds: float = 8.0, trails: bool = True, other: float | None = None,
+                 small: bool = False) -> list[Ghost]:
     """The ghosts on screen at a's moment t of ``step``: b's differing figures at b's matching moment
     (``other``, when the frame is played on b's clock: a step of b only, or the rest of b's longer step).
 
     ``scale`` is the frame's size factor (RenderConfig.font_scale): the least disc radius and the
     wedge grow with it as the base figures' do. Objects carried under b are drawn with no token.
+    ``small``: for the 侯道 strip, whose figures are dots (FigureLayer.layout small): the dots' least
+    radii, no wedge, no trail.
     """
     if step is None:
         return []
@@ -75,14 +82,14 @@ def ghost_layout(comparison: Comparison, vp: Viewport, t: float, step: Step | No
         if info.kind == "object" and b.holder_of(name, tb) is not None:
             continue
         px, py = vp.to_screen(pose.x, pose.y)
-        if info.kind == "object":
-            r = max(vp.length(info.radius or 0.6), 4 * scale)
-            tip = (px, py)
-        else:
-            r = max(vp.length(info.radius or 1.0), 8 * scale)
+        person = info.kind != "object"
+        floor = (STRIP_FLOOR if small else MAIN_FLOOR)[0 if person else 1]
+        r = max(vp.length(info.radius or (1.0 if person else 0.6)), floor * scale)
+        tip = (px, py)
+        if person and not small:
             a = math.radians(pose.bearing)
             tip = (px + math.sin(a) * (r + WEDGE * scale), py - math.cos(a) * (r + WEDGE * scale))
-        trail = _trail(b, name, tb, trail_seconds, vp) if trails and info.kind != "object" else ()
+        trail = _trail(b, name, tb, trail_seconds, vp) if trails and person and not small else ()
         colour = tuple(round(c + (255 - c) * GHOST_PALE) for c in colour_of(info))
         out.append(Ghost(name, info.label or name, info.kind, px, py, r, pose.bearing, colour, tip, trail))
     return out
@@ -168,6 +175,24 @@ def ghost_primitives(ghosts: list[Ghost], k: float) -> list:
         b1 = (g.px + math.sin(a - side) * g.r, g.py - math.cos(a - side) * g.r)
         b2 = (g.px + math.sin(a + side) * g.r, g.py - math.cos(a + side) * g.r)
         out.append(Poly((g.tip, b1, b2), GHOST_TINT, opacity=GHOST_RIM))
+    return out
+
+
+def strip_ghost_primitives(ghosts: list[Ghost], k: float) -> list:
+    """The 侯道 strip's ghosts (:func:`ghost_layout` ``small``) as scene primitives: hollow, a ring (a square
+    for an object) in the ghosts' tint just outside the dot's radius, so that a ghost standing on its own
+    base dot rings it rather than hiding it (choice: at a strip dot's few pixels a translucent fill is lost)."""
+    from choreo.render.scene import Circle, Poly
+
+    out: list = []
+    w = max(1, round(1.5 * k))
+    for g in ghosts:
+        r = max(g.r + w, STRIP_RING)
+        if g.kind == "object":
+            box = ((g.px - r, g.py - r), (g.px + r, g.py - r), (g.px + r, g.py + r), (g.px - r, g.py + r))
+            out.append(Poly(box, None, GHOST_TINT, w, opacity=GHOST_RIM))
+        else:
+            out.append(Circle((g.px, g.py), r, None, GHOST_TINT, w, opacity=GHOST_RIM))
     return out
 
 
