@@ -8,6 +8,7 @@ import pygame
 from choreo.compare import Comparison
 from choreo.model import Choreography, Step
 from choreo.render.caption import CaptionBand, display_clause, passage_label
+from choreo.render.comparetime import runs
 from choreo.render.config import RenderConfig
 from choreo.render.ghosts import GHOST_CAPTION, compare_caption
 from choreo.render.style import CAPTION
@@ -51,6 +52,19 @@ class CompareCaptionBand(CaptionBand):
         self._captions[key] = surf
         return surf
 
+    def count(self, step: Step) -> str:
+        """Where the step stands in the drawn reading's numbering: a's own number; for b's rest of a shared
+        step, that step's; for a step of b only, the step of a it is played after and whose it is."""
+        c, total = self.comparison, len(self.choreo.steps)
+        if not c.owns(step):
+            return f"{step.index + 1}/{total}"
+        entry = c.entry(step.id)
+        if entry is not None and entry.a is not None:
+            return f"{entry.a.index + 1}/{total}"
+        after = next((r.after for r in runs(c) for s, _ in r.pieces if s is step), None)
+        where = f"after {after.index + 1}/{total}" if after is not None else f"before 1/{total}"
+        return f"{where}, {c.names()[1]} only"
+
     def lines(self, step: Step | None) -> list[tuple[str, int, tuple, float, float, str]]:
         """What the band says, laid out: ``(text, size, colour, x, y, where)`` from the band's top-left
         (the pygame band blits them; a still's scene writes them as text runs)."""
@@ -63,11 +77,9 @@ class CompareCaptionBand(CaptionBand):
         name_a, name_b = self.comparison.names()
         msize = cfg.px(16)
         meta = [self.choreo.title]
-        own_b = step is not None and cap is not None and cap.only == 1  # a step of b only: b's numbering
+        own_b = step is not None and cap is not None and cap.only == 1  # a step of b only
         if step is not None:
-            count = f"{name_b} {step.index + 1}/{len(self.comparison.b.steps)}" if own_b else \
-                f"{step.index + 1}/{len(self.choreo.steps)}"
-            meta += [passage_label(step, self.choreo.title), count]
+            meta += [passage_label(step, self.choreo.title), self.count(step)]
         x = margin
         # Both sides are planned under the same branches of the text (--outcome): named once, after them.
         sides = [(name_a, CAPTION["text"]), ("↔", CAPTION["meta"]), (name_b, GHOST_CAPTION)]

@@ -17,10 +17,10 @@ import pygame
 
 from choreo.compare import Comparison
 from choreo.model import Choreography, Step
-from choreo.render.camera import PAD as CAMERA_PAD
 from choreo.render.camera import Camera
 from choreo.render.caption import CaptionBand
 from choreo.render.card import TitleCard
+from choreo.render.comparecamera import CompareView
 from choreo.render.comparecaption import COMPARE_BAND, CompareCaptionBand
 from choreo.render.config import RenderConfig
 from choreo.render.countdraw import draw_counters
@@ -43,7 +43,7 @@ from choreo.render.ghostdraw import (
     paint_plan_ghosts,
     paint_strip_ghosts,
 )
-from choreo.render.ghosts import Ghost, covering, ghost_layout, ghost_points, plan_ghosts
+from choreo.render.ghosts import Ghost, ghost_layout, plan_ghosts
 from choreo.render.insetplace import SAMPLE, InsetPlan, place_box, plan_places
 from choreo.render.labelling import corner_box
 from choreo.render.marks.legend import legend_marks, legend_size
@@ -120,7 +120,7 @@ class FrameLayout:
     furniture: dict
     inset: InsetLayout | None = None  # the target end while a pair shoots (choreo.render.shotinset)
     ghosts: tuple = ()  # a comparison's ghosts (choreo.render.ghosts.Ghost) and their labels, placed last
-    ghost_labels: tuple = ()  # (text, left, top, size)
+    ghost_labels: tuple = ()  # (text, left, top, size, leader: None or its ends)
     key_runs: tuple = ()  # (first, last number) of each file numbered together: one key entry each
 
 
@@ -146,6 +146,7 @@ class FrameRenderer:
         self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera, disc_px=8 * cfg.font_scale,
                              room_px=cfg.px(KEY_TAG))  # a person's smallest disc, his number's room
         self._other_camera: Camera | None = None  # a comparison's b, for the frames played on b's clock
+        self._compare: CompareView | None = None  # a comparison's camera (choreo.render.comparecamera)
         self._ghost_clock: tuple | None = None  # (a's moment, the step drawn, b's moment) of the frame laid out
         self.painter = PlanPainter(self.layout, cfg, self.texts)  # the strip (a fixed view)
         self.layer = PlanLayer(self.layout, cfg, self.texts)  # the main view's plan, per zoom level
@@ -204,22 +205,17 @@ class FrameRenderer:
             return PlanLayer.snap(view), True
         if step is None:
             step = self.choreo.step_at(t)
-        box, settled = self._camera_of(step).view(t, step)
         if self.comparison is not None and self.cfg.camera == "auto":
-            # the ghosts of the step in view too: a difference off screen would go unseen
-            c = self.comparison
-            if c.owns(step):
-                e = c.entry(step.id)
-                t_a = c.base_time(step, t)
-                points = ghost_points(c, t_a, e.a or step, box, other=t)  # and our actors, waiting, beside b's
-                points += [(p.x, p.y) for p in (self.choreo.pose_at(n, t_a) for n in step.figures) if p is not None]
-            else:
-                points = ghost_points(c, t, step, box)
-            grown = covering(box, points, CAMERA_PAD, self.layout.range_top)
-            if grown != box:
-                box, settled = grown, False
+            box, settled = self._compare_view().view(t, step)  # the ghosts in view too, eased across clocks
+        else:
+            box, settled = self._camera_of(step).view(t, step)
         vp = fit(box, self.panels.main, margin=0.0)
         return (PlanLayer.snap(vp), True) if settled else (vp, False)
+
+    def _compare_view(self) -> CompareView:
+        if self._compare is None or self._compare.comparison is not self.comparison:
+            self._compare = CompareView(self.comparison, self._camera_of, self.layout.range_top, self.camera.blend)
+        return self._compare
 
     def _camera_of(self, step: Step | None) -> Camera:
         """The camera of the side whose clock the frame is played on: b's frames b's actors (the ghosts)."""
@@ -606,7 +602,7 @@ class FrameRenderer:
                          self.cfg.deco_px(12), group_colour("object"), INK)  # 脯 and 醢 where they lie
         paint_ghosts(surf, list(fl.ghosts), self.cfg, self.texts)
         self.figures.blit_labels(surf, fl.labels)
-        blit_ghost_labels(surf, list(fl.ghost_labels), self.texts)
+        blit_ghost_labels(surf, list(fl.ghost_labels), self.texts, self.cfg)
         if fl.inset is not None:
             self._paint_inset(surf, fl.inset)
 

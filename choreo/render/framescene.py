@@ -17,7 +17,13 @@ from choreo.render.countdraw import COLOUR as COUNTER_COLOUR
 from choreo.render.countdraw import counter_strokes
 from choreo.render.drawplan import placed_plan_labels, scale_bar_parts
 from choreo.render.figures import PlacedFigure, wedge_tip
-from choreo.render.ghosts import GHOST_TINT, ghost_primitives, plan_ghost_primitives, strip_ghost_primitives
+from choreo.render.ghosts import (
+    GHOST_TINT,
+    ghost_primitives,
+    leader_primitives,
+    plan_ghost_primitives,
+    strip_ghost_primitives,
+)
 from choreo.render.marks.scene import mark_prims
 from choreo.render.partsdraw import part_badges
 from choreo.render.planlayer import quantised
@@ -105,7 +111,8 @@ class FrameScene:
         out += self.parts(fl.figures, t)
         out += ghost_primitives(list(fl.ghosts), cfg.font_scale)
         out += self.figure_labels(fl.labels)
-        for text, x, y, size in fl.ghost_labels:
+        out += leader_primitives(fl.ghost_labels, cfg.font_scale)
+        for text, x, y, size, _ in fl.ghost_labels:
             out.append(run(texts, text, int(size), GHOST_TINT, x, y, PLAN["halo"], "ghost label"))
         if fl.inset is not None:
             out += r.inset_prims(fl.inset)  # the target end, as the frames paint it

@@ -48,6 +48,7 @@ class Ghost:
     colour: RGB  # its disc's: the figure's role colour, paled (drawn translucent)
     tip: tuple[float, float]  # the facing wedge's tip (persons)
     trail: tuple[tuple[float, float], ...]  # b's last moves, newest last (screen points)
+    acting: bool = False  # one of the step's actors (either side's): his name is the one a reader needs
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -73,6 +74,8 @@ def ghost_layout(comparison: Comparison, vp: Viewport, t: float, step: Step | No
     if tb is None:
         return []
     b = comparison.b
+    entry = comparison.entry(step.id)
+    actors = set(step.figures) | set(entry.b.figures if entry is not None and entry.b is not None else ())
     out = []
     for name in comparison.ghosts(step.id):
         info = b.figures.get(name)
@@ -91,7 +94,8 @@ def ghost_layout(comparison: Comparison, vp: Viewport, t: float, step: Step | No
             tip = (px + math.sin(a) * (r + WEDGE * scale), py - math.cos(a) * (r + WEDGE * scale))
         trail = _trail(b, name, tb, trail_seconds, vp) if trails and person and not small else ()
         colour = tuple(round(c + (255 - c) * GHOST_PALE) for c in colour_of(info))
-        out.append(Ghost(name, info.label or name, info.kind, px, py, r, pose.bearing, colour, tip, trail))
+        out.append(Ghost(name, info.label or name, info.kind, px, py, r, pose.bearing, colour, tip, trail,
+                         person and name in actors))
     return out
 
 
@@ -194,6 +198,23 @@ def strip_ghost_primitives(ghosts: list[Ghost], k: float) -> list:
         else:
             out.append(Circle((g.px, g.py), r, None, GHOST_TINT, w, opacity=GHOST_RIM))
     return out
+
+
+def leader_primitives(labels, k: float) -> list:
+    """The thin tinted lines from a ghost to its name where the name stands off (``labels``: the ghosts'
+    placed names, ``(text, left, top, size, leader)``; leader None or its two ends)."""
+    from choreo.render.scene import Poly
+
+    w = max(1, round(1.2 * k))
+    return [Poly(lab[4], None, GHOST_TINT, w, closed=False, opacity=GHOST_RIM) for lab in labels if lab[4] is not None]
+
+
+def leader(g: Ghost, box) -> tuple[tuple[float, float], tuple[float, float]]:
+    """From the ghost's rim to the nearest point of its name's box (left, top, right, bottom)."""
+    x = min(max(g.px, box[0]), box[2])
+    y = min(max(g.py, box[1]), box[3])
+    d = math.hypot(x - g.px, y - g.py) or 1.0
+    return (g.px + (x - g.px) * g.r / d, g.py + (y - g.py) * g.r / d), (x, y)
 
 
 # The parts of a plan a venue comparison outlines where the other venue draws them otherwise: the marks
