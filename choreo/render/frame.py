@@ -493,9 +493,10 @@ class FrameRenderer:
             furniture[f"reserved {k + 1}"] = b
         ghosts = self._ghosts(vp, t, step)
         marks = ()
-        if ghosts and cfg.labels:  # the ghosts' names last, clear of everything placed before
+        if ghosts and cfg.labels:  # the ghosts' names last, clear of everything placed before (and, as the
+            # figures' names, of the landmarks' points and the 侯's bands)
             placed = taken + [box for _, box in plan_out] + [g.box for g in ghosts]
-            marks = tuple(ghost_labels(ghosts, self.texts, cfg, placed, vp.rect))
+            marks = tuple(ghost_labels(ghosts, self.texts, cfg, placed, vp.rect, hard=keep_off + hard))
         fl = FrameLayout(vp, figs, tuple(labels), tuple(label_boxes), tuple(keyed), tuple(plan_out), furniture,
                          inset, ghosts=tuple(ghosts), ghost_labels=marks, key_runs=tuple(runs))
         self._placed = None if read is None else (read, fl)

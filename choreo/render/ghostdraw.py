@@ -41,13 +41,16 @@ LABEL_RINGS = (2.5, 4.0)  # when no spot beside a ghost is free, its name stands
 PRIORITY = {"actor": 4, "person": 3, "object": 2}  # whose names are placed first
 
 
-def ghost_labels(ghosts: list[Ghost], texts: TextCache, cfg: RenderConfig, taken: list, clip) -> list:
-    """Each ghost's label beside it, clear of what is ``taken`` (discs, labels); ``(text, x, y, size, leader)``.
+def ghost_labels(ghosts: list[Ghost], texts: TextCache, cfg: RenderConfig, taken: list, clip,
+                 hard: list = ()) -> list:
+    """Each ghost's label beside it, clear of what is ``taken`` (discs, labels) and never over ``hard`` (the
+    furniture, the landmarks' points, the 侯's bands); ``(text, x, y, size, leader)``.
 
     The step's actors first, then the other persons, then the objects. A person's name that finds no room
     beside him stands further off, joined to him by a leader that crosses nothing placed; an actor's name
     that finds no such spot either goes where it covers least (choice: in a crowd the ghost of the one
     acting the clause must not go unnamed, as 敖's 獲者 did at e.10 s07b)."""
+    taken = list(taken) + list(hard)
     size = cfg.px(15)
     left, top, w, h = clip if clip else (0, 0, *cfg.size)
     bounds = (left, top, left + w, top + h)
@@ -64,8 +67,9 @@ def ghost_labels(ghosts: list[Ghost], texts: TextCache, cfg: RenderConfig, taken
         tries = [(x, y, x + tw, y + th) for ring in LABEL_RINGS for x, y in spots(g.px, g.py, tw, th, gaps[i] * ring)]
         tries = [b for b in tries if b[0] >= bounds[0] and b[1] >= bounds[1] and b[2] <= bounds[2] and b[3] <= bounds[3]]
         box = next((b for b in tries if not any(_meets(b, o) for o in taken) and _leader_clear(g, b, taken)), None)
-        if box is None and g.acting and tries:
-            box = min(tries, key=lambda b: sum(_overlap(b, o) for o in taken))
+        soft = [b for b in tries if not any(_meets(b, o) for o in hard)]
+        if box is None and g.acting and soft:
+            box = min(soft, key=lambda b: sum(_overlap(b, o) for o in taken))
         if box is not None:
             taken.append(box)
             done[i] = (box[0], box[1], leader(g, box))

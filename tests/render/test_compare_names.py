@@ -74,3 +74,25 @@ def test_every_ghost_of_a_person_in_view_at_s07b_is_named_clear_of_the_others(co
                 g = next(g for g in people if g.label == text)
                 assert ((x0 - g.px) ** 2 + (y0 - g.py) ** 2) ** 0.5 == pytest.approx(g.r, abs=0.5)
                 assert box[0] - 0.5 <= x1 <= box[2] + 0.5 and box[1] - 0.5 <= y1 <= box[3] + 0.5
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_the_ghosts_names_keep_off_the_targets_bands(comparison, size):
+    """e.10 s05 (the 獲者 at the 侯): the 旌's and the 執爵者's ghosts stand by the 侯; their names, as the
+    figures' names, keep off its coloured bands (violet on red and green was hard to read) and off the
+    landmarks' points, over the whole step."""
+    step = comparison.a.step("s05")
+    renderer = FrameRenderer(comparison.a, RenderConfig(size=size), comparison=comparison)
+    measure = label_measure(renderer.texts)
+    near = 0
+    for u in (0.0, 0.5, 1.0):
+        t = step.t0 + u * (step.t1 - step.t0)
+        fl = renderer.frame_layout(t, step)
+        bands = renderer._clear_boxes(fl.viewport)
+        assert bands
+        for text, x, y, size_px, _ in fl.ghost_labels:
+            tw, th = measure(text, size_px)
+            box = (x, y, x + tw, y + th)
+            assert all(box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1] for b in bands), text
+        near += any(g.name == "obj.旌" for g in fl.ghosts) and "旌" in {lab[0] for lab in fl.ghost_labels}
+    assert near  # the 旌's ghost is named somewhere off the bands
