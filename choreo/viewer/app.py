@@ -22,11 +22,14 @@ import pygame
 
 from choreo.compare import Comparison
 from choreo.errors import YiliError
+from choreo.render.comparetime import runs, waiting_step
 from choreo.render.config import DEFAULT_SPEED, RenderConfig
 from choreo.render.frame import FrameRenderer
 from choreo.render.text import TextCache
 from choreo.render.viewport import fit
 from choreo.viewer import errorpage, overlays
+from choreo.viewer.detour import Detour, advance, crossed, run_of
+from choreo.viewer.detour import start as detour_start
 from choreo.viewer.ease import PausedEase
 from choreo.viewer.ghostjob import GhostPlan
 from choreo.viewer.jobs import RESEND, Export, Replan
@@ -102,6 +105,8 @@ class Viewer:
         self.ghost_job: GhostPlan | None = None  # that reading being planned and compared
         self.comparison: Comparison | None = None  # ... and once it is: drawn by the renderer
         self.pinned = None  # a step of the overlaid reading only, shown still at its end ([ ]; any other key ends it)
+        self.detour: Detour | None = None  # playing: the overlaid reading's pieces, played where the video plays them
+        self._runs: tuple = (None, ())  # (the comparison, its runs of pieces: choreo.render.comparetime.runs)
         self.plan_limit = plan_limit
         self._retired: list[Replan] = []  # replaced plans being stopped
         self._ahead = None  # (what it was made for, a generator of pieces of work)
@@ -159,7 +164,7 @@ class Viewer:
         if self.state.selected not in ch.figures:
             self.state = apply(self.state, new, "select", None)
         self._renderer_key = None
-        self.comparison, self.pinned = None, None  # of the plan replaced
+        self.comparison, self.pinned, self.detour = None, None, None  # of the plan replaced
         if self.ghosts_wanted:
             self._start_ghosts()
         self._ensure_renderer()
@@ -195,8 +200,13 @@ class Viewer:
 
     # -- dispatch -----------------------------------------------------------------------------
     def dispatch(self, name: str, *args) -> None:
+        pinned = self.pinned
         if name in UNPIN:
             self.pinned = None
+            if name != "play_pause":  # a pause keeps the detour where it is, and play goes on with it
+                self.detour = None
+        if name == "play_pause" and pinned is not None and not self.state.playing and self._play_pinned(pinned):
+            return
         own = getattr(self, f"do_{name}", None)
         if own is not None:
             own(*args)
@@ -238,7 +248,7 @@ class Viewer:
     # -- the other reading as ghosts ----------------------------------------------------------------
     def do_toggle_ghosts(self) -> None:
         if self.ghosts_wanted:
-            self.ghosts_wanted, self.comparison, self.pinned = False, None, None
+            self.ghosts_wanted, self.comparison, self.pinned, self.detour = False, None, None, None
             if self.ghost_job is not None:
                 self.ghost_job.stop()
                 self._retired.append(self.ghost_job)
@@ -279,7 +289,7 @@ class Viewer:
             error = (job.loaded.error or "").splitlines()
             self.toast(f"{job.what}: failed{': ' + error[0] if error else ''}")
             return
-        self.comparison, self.pinned = job.comparison, None
+        self.comparison, self.pinned, self.detour = job.comparison, None, None
         self._ensure_renderer()
         n = len(self.comparison.differing_steps())
         self.toast(f"{job.what} — {n} of {len(self.spans)} steps differ ([ ] previous / next)")
@@ -313,6 +323,65 @@ class Viewer:
             self.pinned = own
         sid = own.id if own is not None else self.spans.ids[key[0]]
         self.toast(f"differs {keys.index(key) + 1}/{len(rows)}: {'  ·  '.join(self.comparison.changes(sid)[:2])}")
+
+    def runs(self) -> tuple:
+        """The runs of the overlaid reading's pieces (choreo.render.comparetime.runs), found once a comparison."""
+        if self.comparison is None:
+            return ()
+        if self._runs[0] is not self.comparison:
+            self._runs = (self.comparison, runs(self.comparison))
+        return self._runs[1]
+
+    def _play_pinned(self, pinned) -> bool:
+        """Space on a pinned step of the overlaid reading: play it from its start, then on with ours."""
+        found = run_of(self.runs(), pinned)
+        if found is None:
+            return False
+        run, piece = found
+        self._wait_at(run)
+        self.state = replace(self.state, playing=True)
+        self.detour = detour_start(run, piece)
+        return True
+
+    def _wait_at(self, run) -> None:
+        """Our clock at the run's moment, the step on screen the one the run is played after (as in the video)."""
+        self.state = apply(self.state, self.spans, "scrub", run.wait)
+        i = self.spans.index(waiting_step(self.comparison.a, run).id)
+        if i >= 0:
+            self.state = replace(self.state, step=i)
+
+    def _tick(self, dt: float) -> None:
+        """Advance time while playing: our clock, and where it reaches a run's moment, the run's pieces on
+        the overlaid reading's clock (our clock waiting there), as the comparison video plays them."""
+        s = self.state
+        if self.comparison is None:
+            self.detour = None
+        if not s.playing or self.comparison is None:  # paused: a detour waits where it is
+            self.dispatch("tick", dt)
+            return
+        ahead = dt * s.speed  # ceremony seconds to play
+        for _ in range(len(self.runs()) + 1):
+            if self.detour is not None:
+                self.detour, ahead = advance(self.detour, ahead)
+                if self.detour is not None:
+                    return
+            before = self.state.t
+            self.dispatch("tick", ahead / s.speed)
+            run = crossed(self.runs(), before, self.state.t)
+            if run is None:
+                return
+            ahead = self.state.t - run.wait
+            self._wait_at(run)
+            self.detour = detour_start(run)
+
+    def _other(self):
+        """(the overlaid reading's moment, its step) drawn now instead of ours: a pinned step's end, or the
+        piece a detour plays; None when the frame is on our clock."""
+        if self.pinned is not None:
+            return self.pinned.t1, self.pinned
+        if self.detour is not None:
+            return self.detour.t, self.detour.step
+        return None
 
     def _difference_rows(self) -> list:
         """((index of our step, rank), the other reading's own step or None) of each difference, in play order:
@@ -398,7 +467,8 @@ class Viewer:
         if self.choreography is None:
             self.toast("nothing to save: the script is not loaded")
             return None
-        step, t = (self._step(), self.state.t) if self.pinned is None else (self.pinned, self.pinned.t1)
+        other = self._other()
+        step, t = (self._step(), self.state.t) if other is None else other[::-1]
         path = self.out_dir / f"{self._stem()}-{step.id if step else 'start'}-{t:08.2f}s.png"
         try:
             with PngSink(path, self.renderer.cfg.size) as sink:
@@ -470,8 +540,9 @@ class Viewer:
         """The viewport the main view of the frame is drawn with now (manual or automatic)."""
         if self.renderer is None:
             return None
-        if self.pinned is not None:
-            return self.renderer.main_viewport(self.pinned.t1, self.pinned, self._view())
+        other = self._other()
+        if other is not None:
+            return self.renderer.main_viewport(*other, self._view())
         return self.renderer.main_viewport(self.state.t, self._step(), self._view())
 
     def _manual(self):
@@ -482,8 +553,8 @@ class Viewer:
         the step (as settled once it has eased in) reached by a short ease in wall time."""
         manual = self._manual()
         r = self.renderer
-        if manual is not None or r is None or r.cfg.camera != "auto" or self.pinned is not None:
-            return manual  # a pinned step of the other reading: its own camera's framing, at once
+        if manual is not None or r is None or r.cfg.camera != "auto" or self._other() is not None:
+            return manual  # a step of the other reading: the comparison's camera (eased across clocks)
         s, step = self.state, self._step()
         cam = r.camera
         if s.playing or step is None:
@@ -560,7 +631,7 @@ class Viewer:
             self.on_event(event)
             if self.state.quit:
                 return False
-        self.dispatch("tick", dt)
+        self._tick(dt)
         if self.watch and now - self._watched >= self.watch_every:
             self._watched = now
             if self.session.changed():
@@ -581,7 +652,8 @@ class Viewer:
         toast = self.message[0] if self.message is not None and now < self.message[1] else None
         progress = self.planning_text()
         return (self.state, self.ident, id(self.renderer), self.layout, self.scroll, toast, progress,
-                self.export is not None, now if self.ease.moving(now) else None)
+                self.export is not None, now if self.ease.moving(now) else None,
+                self.detour.key if self.detour is not None else None)
 
     def idle_for(self, now: float) -> float | None:
         """How long the loop may sleep before something needs it (None: busy, draw every frame)."""
@@ -702,8 +774,8 @@ class Viewer:
             manual = self._view()
             if self.pinned is not None and (self.comparison is None or s.playing):
                 self.pinned = None
-            t = s.t if self.pinned is None else self.pinned.t1  # a pinned step: on the other reading's clock
-            step = step if self.pinned is None else self.pinned
+            other = self._other()  # a pinned step, or a detour: on the other reading's clock
+            t, step = (s.t, step) if other is None else other
             try:
                 frame = self.renderer.draw(t, step, view=manual)
             except YiliError as exc:  # a character the font lacks, found only when drawn: shown, not raised
@@ -717,7 +789,7 @@ class Viewer:
             if s.grid:
                 overlays.grid(surf, vp, self.writer)
             if s.selected:
-                at = s.t if self.pinned is None else self.comparison.base_time(step, t)  # our figure, waiting
+                at = s.t if other is None else self.comparison.base_time(step, t)  # our figure, waiting
                 gesture = self.renderer.figures.states.gesture(s.selected, at)
                 overlays.selection(surf, vp, ch, s.selected, at, self.writer, gesture)
             if s.checker:
