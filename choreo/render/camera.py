@@ -20,6 +20,8 @@ in the hall and the 侯道 strip beside it shows the whole range with everyone o
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 
 import numpy as np
@@ -29,7 +31,7 @@ from choreo.render.edgecut import cut_count, uncut_box
 from choreo.render.figstate import own_landmarks
 from choreo.render.framing import landmark_points, named_landmarks
 from choreo.render.planlayout import PlanLayout
-from choreo.render.shotinset import current_shot
+from choreo.render.shotinset import AFTER, BEFORE, current_shot, story_end
 from choreo.render.viewport import Bounds, Rect, Viewport, fit
 
 WINDOW = 4.0  # ceremony seconds looked ahead and back (modelling choice: about two paces)
@@ -37,6 +39,7 @@ SAMPLES = 9
 MIN_SPAN = 48.0  # 尺: never zoom in closer than this (modelling choice: the 堂 stays in context)
 PAD = 6.0  # 尺 of margin round the actors (room for labels)
 _OFFSETS = np.linspace(-WINDOW, WINDOW, SAMPLES)
+_OFFSET_LIST = _OFFSETS.tolist()
 SPAN_GRID = 2 ** 0.25  # step spans are rounded up to powers of this (modelling choice: ≤ 19 % wider)
 SPAN_SAMPLES = 48  # moments of a step sampled for its span (modelling choice: ample for a few walks)
 WIDEN_LEVELS = 1  # zoom levels (SPAN_GRID) a step's view may widen by to cut no one (modelling choice)
@@ -47,6 +50,103 @@ SHIFT_GRID = 1.0  # ceremony seconds between the moments the bystanders' cuts ar
 def _smooth(u: float) -> float:
     u = min(1.0, max(0.0, u))
     return u * u * (3 - 2 * u)
+
+
+# A track as plain lists (times, xs, ys, absent spans): Track.at's rule evaluated here without its calls
+# and numpy's per-call cost, which were most of the camera's time a frame (the same floats: the same
+# interval, the same arithmetic as interpolation.sample_at).
+_Plain = tuple[list[float], list[float], list[float], tuple[tuple[float, float], ...]]
+
+
+def _plain(track) -> _Plain:
+    s = track.samples
+    return s[:, 0].tolist(), s[:, 1].tolist(), s[:, 2].tolist(), track.absent
+
+
+def _place_at(plain: _Plain, t: float) -> tuple[float, float] | None:
+    """(x, y) of Track.at(t), None where it gives None."""
+    times, xs, ys, absent = plain
+    if not times or t < times[0]:
+        return None
+    if absent:
+        for a, b in absent:
+            if a <= t < b:
+                return None
+    i = bisect.bisect_right(times, t) - 1
+    if i + 1 == len(times):
+        return xs[i], ys[i]
+    u = (t - times[i]) / (times[i + 1] - times[i])
+    return xs[i] + u * (xs[i + 1] - xs[i]), ys[i] + u * (ys[i + 1] - ys[i])
+
+
+_INF = math.inf
+
+
+def _extent_over(plain: _Plain, ts: list[float], top: float, hall: list[float], court: list[float]) -> None:
+    """Widen ``hall`` and ``court`` ([minx, miny, maxx, maxy]) by Track.at's place at each of the
+    ascending ``ts``: a place at or north of ``top`` the first, south of it the second (the samples are
+    walked once for all of ``ts``)."""
+    times, xs, ys, absent = plain
+    n = len(times)
+    if not n:
+        return
+    i = -1
+    for t in ts:
+        if t < times[0]:
+            continue
+        if absent and any(a <= t < b for a, b in absent):
+            continue
+        if i < 0:
+            i = bisect.bisect_right(times, t) - 1
+        while i + 1 < n and times[i + 1] <= t:
+            i += 1
+        if i + 1 == n:
+            x, y = xs[i], ys[i]
+        else:
+            u = (t - times[i]) / (times[i + 1] - times[i])
+            x, y = xs[i] + u * (xs[i + 1] - xs[i]), ys[i] + u * (ys[i + 1] - ys[i])
+        box = hall if y >= top else court
+        if x < box[0]:
+            box[0] = x
+        if y < box[1]:
+            box[1] = y
+        if x > box[2]:
+            box[2] = x
+        if y > box[3]:
+            box[3] = y
+
+
+def _empty() -> list[float]:
+    return [_INF, _INF, -_INF, -_INF]
+
+
+def _widen(box: list[float], other: list[float] | None) -> None:
+    if other is not None and other[0] <= other[2]:
+        box[0], box[1] = min(box[0], other[0]), min(box[1], other[1])
+        box[2], box[3] = max(box[2], other[2]), max(box[3], other[3])
+
+
+class _ShotWindows:
+    """shotinset.current_shot by bisection: the shots opened by t are a prefix (they are in release
+    order), and the story told is the last of them still open at t (its loop looked at every shot)."""
+
+    def __init__(self, choreo: Choreography) -> None:
+        self.choreo = choreo
+        self.shots = choreo.shots
+        self.opens = [s.release - BEFORE for s in self.shots]
+        self.closes = [story_end(s, choreo) + AFTER for s in self.shots]
+        self.in_order = all(a <= b for a, b in itertools.pairwise(self.opens))
+        self.reach = list(itertools.accumulate(self.closes, max))  # the latest close among shots[:k + 1]
+
+    def at(self, t: float):
+        if not self.in_order:
+            return current_shot(self.choreo, t)
+        k = bisect.bisect_right(self.opens, t)
+        if k == 0 or self.reach[k - 1] < t:
+            return None
+        while self.closes[k - 1] < t:
+            k -= 1
+        return self.shots[k - 1]
 
 
 class Camera:
@@ -78,6 +178,10 @@ class Camera:
         self._radii = np.array([choreo.figures[n].radius or 1.0 for n in self._persons], dtype=float)
         self._people_at: dict[float, tuple] = {}  # t → (names, x y radius) of the people present
         self._shifts: dict[tuple, tuple[float, float]] = {}  # (step, grid moment, span) → the box's move
+        self._radius = {n: float(r) for n, r in zip(self._persons, self._radii, strict=True)}
+        self._plains = {n: _plain(track) for n, track in choreo.tracks.items()}
+        self._place_sides: dict[tuple, tuple[list[float] | None, list[float] | None]] = {}  # named → sides
+        self._shot_windows = _ShotWindows(choreo)
 
     def named(self, step: Step | None) -> tuple[np.ndarray, tuple[str, ...]]:
         """The points of the landmarks the step's clause names, (n, 2), and the objects standing for
@@ -122,6 +226,34 @@ class Camera:
         extra = [(p.x, p.y) for p in (self.choreo.pose_at(o, t) for o in objs) if p is not None]
         return np.vstack((pts, np.array(extra, dtype=float).reshape(-1, 2))) if extra else pts
 
+    def _named_sides(self, step: Step | None) -> tuple[tuple[str, ...], list[float], list[float]]:
+        """:meth:`named`'s objects, and the extents ([minx, miny, maxx, maxy]) of its landmarks' points
+        at or north of the range's top (the hall's) and south of it (the range's)."""
+        if step is None:
+            return (), _empty(), _empty()
+        key = (step.text, step.figures, step.t0, step.t1)
+        hit = self._place_sides.get(key)
+        if hit is None:
+            pts, objs = self.named(step)
+            hall, court = _empty(), _empty()
+            for x, y in pts.tolist():
+                _widen(hall if y >= self.layout.range_top else court, [x, y, x, y])
+            hit = self._place_sides[key] = (objs, hall, court)
+        return hit
+
+    def _sides(self, step: Step | None, t: float) -> tuple[list[float], list[float]]:
+        """The extents of the named places at t in the hall and in the range (:meth:`_named_sides`):
+        the landmarks' points and where the named objects are."""
+        objs, hall, court = self._named_sides(step)
+        if not objs:
+            return hall, court
+        hall, court = list(hall), list(court)
+        for o in objs:
+            at = _place_at(self._plains[o], t)
+            if at is not None:
+                _widen(hall if at[1] >= self.layout.range_top else court, [at[0], at[1], at[0], at[1]])
+        return hall, court
+
     def whole_court(self) -> Bounds:
         """The ``full`` camera's main view: the hall and the court with everyone who is ever there
         (the target end is shown beside it, enlarged, in the strip: at one scale with the 侯 300 尺
@@ -147,7 +279,7 @@ class Camera:
         """The archers of the shooting stretch whose story the shot inset tells at t (none when it is
         closed): framed with the step's actors. The inset shows the target end; 「獲者坐而獲」, begun with
         「乃射」 and captioned over it, framed its 獲者 alone and left the pair shooting off screen."""
-        shot = current_shot(self.choreo, t) if self.choreo.shots else None
+        shot = self._shot_windows.at(t) if self.choreo.shots else None
         if shot is None:
             return ()
         key = (shot.step, shot.passage)
@@ -165,40 +297,35 @@ class Camera:
 
     def actors(self, step: Step | None, t: float) -> list[str]:
         """The figures the camera frames: those of :meth:`framed` that are present, else everyone."""
-        names = [n for n in self.framed(step, t) if n in self.choreo.tracks]
-        present = [n for n in names if self.choreo.tracks[n].at(t) is not None]
+        return [n for n, _ in self._actors_at(step, t)]
+
+    def _actors_at(self, step: Step | None, t: float) -> list[tuple[str, tuple[float, float]]]:
+        """:meth:`actors` with their places at t."""
+        plains = self._plains
+        present = [(n, at) for n in self.framed(step, t)
+                   if n in plains and (at := _place_at(plains[n], t)) is not None]
         if present:
             return present
-        return [n for n in self._persons if self.choreo.tracks[n].at(t) is not None]
+        return [(n, at) for n in self._persons if (at := _place_at(plains[n], t)) is not None]
 
-    def _raw_box(self, names: list[str], t: float, places: np.ndarray | None = None) -> Bounds | None:
-        """The actors' positions over the window round t and the named ``places`` on their side of
-        the range (the hall's or the 侯's), padded (None when nobody is there)."""
-        pts = []
-        ts = (t + _OFFSETS).tolist()
-        for name in names:
-            track = self.choreo.tracks[name]
-            if not len(track.samples):
-                continue
-            still = track.still_span(t)
-            if still is not None and still[0] <= ts[0] and ts[-1] < still[1]:  # one place all the window
-                pts.append(track.at(t)[:2])
-                continue
-            # Track.at at each moment (None: absent before the first sample and while outside); nine
-            # bisections cost less than numpy's calls on a few samples
-            pts += [at[:2] for at in map(track.at, ts) if at is not None]
-        if not pts:
+    def _raw_box(self, actors: list[tuple[str, tuple[float, float]]], t: float,
+                 sides: tuple[list[float], list[float]]) -> Bounds | None:
+        """The actors' positions over the window round t and the named places (``sides``: in the hall,
+        in the range) on their side of the range (the hall's or the 侯's), padded (None when nobody is
+        there). Actors in the range while others are in the hall are shown by the strip."""
+        top = self.layout.range_top
+        hall, court = _empty(), _empty()
+        ts = [t + o for o in _OFFSET_LIST]
+        for name, _ in actors:
+            _extent_over(self._plains[name], ts, top, hall, court)
+        if hall[0] <= hall[2]:
+            box, side = hall, 0
+        elif court[0] <= court[2]:
+            box, side = court, 1
+        else:
             return None
-        arr = np.array(pts, dtype=float)
-        hall = arr[arr[:, 1] >= self.layout.range_top]
-        if len(hall) and len(hall) < len(arr):
-            arr = hall  # actors in the range are shown by the strip
-        if places is not None and len(places):
-            in_hall = places[:, 1] >= self.layout.range_top
-            arr = np.vstack((arr, places[in_hall if len(hall) else ~in_hall]))
-        minx, miny = arr.min(axis=0) - PAD
-        maxx, maxy = arr.max(axis=0) + PAD
-        return (minx, miny, maxx, maxy)
+        _widen(box, sides[side])
+        return (box[0] - PAD, box[1] - PAD, box[2] + PAD, box[3] + PAD)
 
     def _span_w(self, raw: Bounds) -> float:
         _, _, w, h = self.rect
@@ -305,11 +432,11 @@ class Camera:
         spans = spans[count > 0]
         return float(spans.max()) if len(spans) else 0.0
 
-    def _fitted(self, names: list[str], t: float, span_w: float | None = None,
-                places: np.ndarray | None = None) -> Bounds:
+    def _fitted(self, actors: list[tuple[str, tuple[float, float]]], t: float, span_w: float | None,
+                sides: tuple[list[float], list[float]]) -> Bounds:
         """The box round the actors' window at t (:meth:`_raw_box`) at the step's span, before any
         bystander is considered."""
-        raw = self._raw_box(names, t, places)
+        raw = self._raw_box(actors, t, sides)
         if raw is None:
             raw = self.layout.hall_bounds
         cx, cy = (raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2
@@ -322,8 +449,8 @@ class Camera:
     def _box(self, step: Step | None, t: float, span_w: float | None = None) -> Bounds:
         """The box framing ``step`` at t: :meth:`_fitted`, moved so that it cuts no bystander
         (:meth:`_shift`, eased between the moments it is found at) and clamped to keep the framed in."""
-        names, places = self.actors(step, t), self.places(step, t)
-        box = self._fitted(names, t, span_w, places)
+        actors, sides = self._actors_at(step, t), self._sides(step, t)
+        box = self._fitted(actors, t, span_w, sides)
         if step is None:
             return box
         m0 = math.floor(t / SHIFT_GRID) * SHIFT_GRID
@@ -336,7 +463,7 @@ class Camera:
         u = (t - m0) / (m1 - m0) if m1 > m0 else 0.0
         b = self._shift(step, m1, span_w) if u > 0 else a
         dx, dy = a[0] + u * (b[0] - a[0]), a[1] + u * (b[1] - a[1])
-        need = self._need(names, t, places, box)
+        need = self._need(actors, sides, box)
         hw, hh = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
         cx, cy = (box[0] + box[2]) / 2 + dx, (box[1] + box[3]) / 2 + dy
         if need is not None:  # the framed at t stay inside (clamped only where it can hold them)
@@ -353,14 +480,14 @@ class Camera:
         key = (self._step_index(step), t, span_w)
         hit = self._shifts.get(key)
         if hit is None:
-            names, places = self.actors(step, t), self.places(step, t)
-            box = self._fitted(names, t, span_w, places)
+            actors, sides = self._actors_at(step, t), self._sides(step, t)
+            box = self._fitted(actors, t, span_w, sides)
             people, at, radius, room = self._discs(t, box)
             hit = (0.0, 0.0)
             if len(people):
-                framed = self._framed_mask(people, at, names)
+                framed = self._framed_mask(people, at, [n for n, _ in actors])
                 discs = np.column_stack((at[~framed, :2], radius[~framed]))
-                moved = uncut_box(box, discs, room, self._need(names, t, places, box))
+                moved = uncut_box(box, discs, room, self._need(actors, sides, box))
                 hit = (moved[0] - box[0], moved[1] - box[1])
             if len(self._shifts) > 4096:
                 self._shifts.clear()
@@ -372,11 +499,11 @@ class Camera:
         hit = self._people_at.get(t)
         if hit is None:
             names, rows = [], []
-            for name, radius in zip(self._persons, self._radii, strict=True):
-                at = self.choreo.tracks[name].at(t)
+            for name in self._persons:
+                at = _place_at(self._plains[name], t)
                 if at is not None:
                     names.append(name)
-                    rows.append((at[0], at[1], radius))
+                    rows.append((at[0], at[1], self._radius[name]))
             if len(self._people_at) > 8:
                 self._people_at.clear()
             hit = self._people_at[t] = (names, np.array(rows, dtype=float).reshape(-1, 3))
@@ -400,27 +527,22 @@ class Camera:
             mine &= hall_side
         return mine
 
-    def _need(self, names: list[str], t: float, places: np.ndarray | None, box: Bounds) -> Bounds | None:
-        """What must stay in the box at t: the framed people's discs with their names' room, and the
-        named places on their side of the range (None when nobody framed is there)."""
+    def _need(self, actors: list[tuple[str, tuple[float, float]]], sides: tuple[list[float], list[float]],
+              box: Bounds) -> Bounds | None:
+        """What must stay in the box: the framed people's discs (``actors``: the framed with their
+        places) with their names' room, and the named places on their side of the range (None when
+        nobody framed is there)."""
         scale = self.rect[2] / max(box[2] - box[0], 1e-9)
         floor, room, top = self.disc_px / scale, self.room_px / scale, self.layout.range_top
-        people, at = self.people_at(t)  # the framed among those present, where people_at found them
-        row = {name: i for i, name in enumerate(people)}
-        spots = [(float(at[row[n], 0]), float(at[row[n], 1]), max(float(at[row[n], 2]), floor) + 1.5 / scale + room)
-                 for n in names if n in row]
+        radius = self._radius  # people only: a framed object is no disc to keep whole
+        spots = [(at[0], at[1], max(radius[n], floor) + 1.5 / scale + room) for n, at in actors if n in radius]
         hall = [s for s in spots if s[1] >= top]
         spots = hall or spots  # the framed in the range while others are in the hall are the strip's
         if not spots:
             return None
         need = [min(x - r for x, _, r in spots), min(y - r for _, y, r in spots),
                 max(x + r for x, _, r in spots), max(y + r for _, y, r in spots)]
-        if places is not None and len(places):
-            side = places[:, 1] >= top
-            sel = places[side if hall else ~side]
-            if len(sel):
-                need = [min(need[0], float(sel[:, 0].min())), min(need[1], float(sel[:, 1].min())),
-                        max(need[2], float(sel[:, 0].max())), max(need[3], float(sel[:, 1].max()))]
+        _widen(need, sides[0 if hall else 1])
         return tuple(need)
 
     def _step_index(self, step: Step | None) -> int | None:
