@@ -33,6 +33,7 @@ from choreo.render.partsdraw import part_badges
 from choreo.render.placement import _clear, _inside
 from choreo.render.planlayout import PlanLayout
 from choreo.render.rangemarks import draw_side_hold
+from choreo.render.sprites import Sprites
 from choreo.render.style import CAPTION, INK, PLAN, colour_of
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
@@ -87,6 +88,14 @@ def wedge_tip(px: float, py: float, r: float, bearing: float, k: float) -> tuple
     return px + math.sin(a) * (r + WEDGE * k), py - math.cos(a) * (r + WEDGE * k)
 
 
+def wedge_points(px: float, py: float, r: float, bearing: float, k: float) -> tuple:
+    """The facing wedge: a triangle on the rim of the disc pointing the way the figure faces (bearing 0 = up)."""
+    a = math.radians(bearing)
+    side = math.radians(40)
+    return (wedge_tip(px, py, r, bearing, k), (px + math.sin(a - side) * r, py - math.cos(a - side) * r),
+            (px + math.sin(a + side) * r, py - math.cos(a + side) * r))
+
+
 def _mix(a, b, u: float):
     return tuple(int(round(a[i] + (b[i] - a[i]) * u)) for i in range(3))
 
@@ -113,6 +122,7 @@ class FigureLayer:
         # figure → (a, b): his trail is empty for every t with t - trail_seconds ≥ a and t ≤ b
         self._trail_still: dict[str, tuple[float, float]] = {}
         self.memo = True  # reuse across frames what holds over a stretch (False: every frame found anew, for tests)
+        self.sprites: Sprites | None = Sprites()  # looks drawn once and blitted (None: drawn directly, for tests)
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
         self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
         self._stacked_at: tuple = (None, None, [], None)  # (drawing order, t, that order stacked at t, _on)
@@ -572,7 +582,8 @@ class FigureLayer:
         if not small:
             paint_marks(surf, self.passing_marks_at(vp, t), self.texts)
         clip = surf.get_clip()
-        cl, ct, cr, cb = clip.left, clip.top, clip.right, clip.bottom
+        cl, ct, cr, cb = edges = clip.left, clip.top, clip.right, clip.bottom
+        sprites = self.sprites
         near = EXTENT_MARGIN * k
         deco = cfg.deco_px(12)
         for f in figs:
@@ -595,25 +606,70 @@ class FigureLayer:
                 pygame.draw.rect(surf, colour, (px - r, py - r, 2 * r, 2 * r))
                 pygame.draw.rect(surf, INK, (px - r, py - r, 2 * r, 2 * r), 1)
                 continue
-            gesture = None if small else self.states.gesture(f.name, t)
-            if gesture:
-                pygame.draw.circle(surf, CAPTION["accent"], (px, py), r + 5 * k, max(2, round(3 * k)))
-            pygame.draw.circle(surf, colour, (px, py), r)
             seated = f.pose.posture == "坐"
-            pygame.draw.circle(surf, INK, (px, py), r, max(1, round((3.5 if seated else 1.5) * k)))
-            if seated and not small:
-                pygame.draw.circle(surf, PLAN["halo"], (px, py), r * 0.55, max(1, round(1.5 * k)))
-            if not small:
-                self._wedge(surf, px, py, r, f.pose.bearing, k)
-                paint_marks(surf, self.disc_marks(f, t), self.texts)
-                self._carried(surf, f, deco, self.choreo.states_at(f.name, t))
-                paint_marks(surf, self.turn_marks(f, t, vp))
-                if self.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
-                    draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
-                if f.gesture:  # where the placement pass put it (place_gestures)
-                    word, box = f.gesture
-                    surf.blit(self.texts.render(word, self.gesture_size(), INK, PLAN["halo"], where="gesture"),
-                              (round(box[0]), round(box[1])))
+            if small:
+                width = max(1, round((3.5 if seated else 1.5) * k))
+                # two circles: their pixels depend on the whole-pixel centre and radius alone
+                if sprites is None or not sprites.draw(surf, edges, ("dot", colour, int(r), width), None, px, py,
+                                                       lambda px=px, py=py, r=r, colour=colour, width=width:
+                                                       self._dot_marks(px, py, r, colour, width), steady=True):
+                    pygame.draw.circle(surf, colour, (px, py), r)
+                    pygame.draw.circle(surf, INK, (px, py), r, width)
+                continue
+            gesture = self.states.gesture(f.name, t) is not None
+            states = self.choreo.states_at(f.name, t)
+            unshod = self.states.unshod(f.name, t)
+            n = self._number(f.name, t)
+            key = (colour, r, seated, gesture, f.pose.bearing, "袒" in states, "決遂" in states, unshod, n,
+                   px % 1.0, py % 1.0)
+            if sprites is not None and sprites.draw(
+                    surf, edges, key, f.name, px, py,
+                    lambda f=f, gesture=gesture, states=states, unshod=unshod, n=n:
+                    [m for m in self.look_marks(f, gesture, states, unshod, n) if m.kind != "text"]):
+                if n is not None:  # the number blends with what lies under it: drawn over the sprite
+                    paint_marks(surf, [m for m in self._number_tag(f, n) if m.kind == "text"], self.texts)
+            else:
+                self._paint_look(surf, f, colour, gesture, seated, states, unshod, n)
+            self._carried(surf, f, deco, states)
+            paint_marks(surf, self.turn_marks(f, t, vp))
+            if self.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
+                draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
+            if f.gesture:  # where the placement pass put it (place_gestures)
+                word, box = f.gesture
+                surf.blit(self.texts.render(word, self.gesture_size(), INK, PLAN["halo"], where="gesture"),
+                          (round(box[0]), round(box[1])))
+
+    def _paint_look(self, surf, f: PlacedFigure, colour, gesture: bool, seated: bool, states, unshod, n) -> None:
+        """:meth:`look_marks` painted directly (the same pixels, without making Marks of the disc)."""
+        px, py, r, k = f.px, f.py, f.r, self._k
+        if gesture:
+            pygame.draw.circle(surf, CAPTION["accent"], (px, py), r + 5 * k, max(2, round(3 * k)))
+        pygame.draw.circle(surf, colour, (px, py), r)
+        pygame.draw.circle(surf, INK, (px, py), r, max(1, round((3.5 if seated else 1.5) * k)))
+        if seated:
+            pygame.draw.circle(surf, PLAN["halo"], (px, py), r * 0.55, max(1, round(1.5 * k)))
+        pygame.draw.polygon(surf, INK, wedge_points(px, py, r, f.pose.bearing, k))
+        paint_marks(surf, self._disc_marks(f, states, unshod, n), self.texts)
+
+    @staticmethod
+    def _dot_marks(px: float, py: float, r: float, colour, width: int) -> list:
+        """A small figure (the strip's): his disc and rim."""
+        return [Shape("circle", ((px, py),), colour, 0, r), Shape("circle", ((px, py),), INK, width, r)]
+
+    def look_marks(self, f: PlacedFigure, gesture: bool, states, unshod: bool, n: int | None) -> list:
+        """A person's look at his place as Marks, in drawing order: the ring of a gesture under way, his disc,
+        its rim (thick: seated), a seated figure's pale inner ring, the facing wedge, then :meth:`disc_marks`."""
+        k = self._k
+        px, py, r = f.px, f.py, f.r
+        c = ((px, py),)
+        seated = f.pose.posture == "坐"
+        out = [Shape("circle", c, CAPTION["accent"], max(2, round(3 * k)), r + 5 * k)] if gesture else []
+        out.append(Shape("circle", c, self._colours.get(f.name) or colour_of(f.info), 0, r))
+        out.append(Shape("circle", c, INK, max(1, round((3.5 if seated else 1.5) * k)), r))
+        if seated:
+            out.append(Shape("circle", c, PLAN["halo"], max(1, round(1.5 * k)), r * 0.55))
+        out.append(Shape("polygon", wedge_points(px, py, r, f.pose.bearing, k), INK))
+        return out + self._disc_marks(f, states, unshod, n)
 
     def drawn_extent(self, f: PlacedFigure) -> tuple[float, float, float, float]:
         """A box holding every pixel :meth:`paint` draws for ``f`` (disc, wedge, marks round the disc,
@@ -624,28 +680,23 @@ class FigureLayer:
             x0, y0, x1, y1 = min(x0, b[0] - 1), min(y0, b[1] - 1), max(x1, b[2] + 1), max(y1, b[3] + 1)
         return x0, y0, x1, y1
 
-    def _wedge(self, surf, px, py, r, bearing, k) -> None:
-        """The facing: a triangle on the rim pointing the way the figure faces (bearing 0 = up)."""
-        a = math.radians(bearing)
-        tip = wedge_tip(px, py, r, bearing, k)
-        side = math.radians(40)
-        b1 = (px + math.sin(a - side) * r, py - math.cos(a - side) * r)
-        b2 = (px + math.sin(a + side) * r, py - math.cos(a + side) * r)
-        pygame.draw.polygon(surf, INK, [tip, b1, b2])
-
     def disc_marks(self, f: PlacedFigure, t: float) -> list:
         """The marks on and round a person's disc at t: body states (袒, 決遂, 說屨) and his number in a
         相左 shown (choreo.render.marks; pygame-free, the scene reuses them). The turn's arc is
         :meth:`turn_marks`, drawn over what he carries."""
+        return self._disc_marks(f, self.choreo.states_at(f.name, t), self.states.unshod(f.name, t), self._number(f.name, t))
+
+    def _disc_marks(self, f: PlacedFigure, states, unshod: bool, n: int | None) -> list:
         unit = self._unit
-        states = self.choreo.states_at(f.name, t)
         marks = body_marks(f.px, f.py, f.r, f.pose.bearing, states, INK, PLAN["halo"], unit) if states else []
-        if self.states.unshod(f.name, t):
+        if unshod:
             marks += bare_feet_marks(f.px, f.py, f.r, f.pose.bearing, INK, PLAN["halo"], unit)
-        n = self._number(f.name, t)
         if n is not None:
-            marks += number_tag(f.px, f.py, f.r, n, INK, PLAN["halo"], self.cfg.deco_px(13))
+            marks += self._number_tag(f, n)
         return marks
+
+    def _number_tag(self, f: PlacedFigure, n: int) -> list:
+        return number_tag(f.px, f.py, f.r, n, INK, PLAN["halo"], self._number_px)
 
     def passing_marks_at(self, vp: Viewport, t: float) -> list:
         """Each 相左 shown at t: the two parties' paths round their closest approach, numbered."""
