@@ -10,7 +10,7 @@ the first that covers no other disc, no row placed before and no furniture; acto
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from choreo.render.placement import _clear
 
@@ -19,10 +19,10 @@ ROW_GAP = 2.0  # pixels between two things of one row
 ROW_TRIES = 4  # rings of spots tried round the disc, each a row's size further out (modelling choice)
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """One figure's carried things to place: his disc (centre, radius, box with the facing wedge
-    and the marks on it) and each thing's size in pixels, in the order he took them up."""
+    and the marks on it) and each thing's size in pixels, in the order he took them up (immutable;
+    a tuple: some ten are made a placement pass)."""
 
     px: float
     py: float
@@ -57,18 +57,23 @@ def spots(row: Row) -> list[tuple[float, float]]:
     """Top-left corners tried for the row, best first: under the disc, then clear under it (two rows
     deep), beside it (right, left), above it, and the diagonals, each ring a row's width (or height)
     further out."""
+    return list(_spots(row))
+
+
+def _spots(row: Row):
+    """:func:`spots` one at a time (a row mostly takes its first: the rest need not be made)."""
     w, h = row_size(row.sizes)
     b = row.body
     px, py = row.px, row.py
-    out = [(px - w / 2, py + row.r * 0.55)]
+    yield px - w / 2, py + row.r * 0.55
     # under the disc first, two rows deep: a file's things stay under it, its names and numbers over it
-    out += [(px - w / 2, b[3] + 1 + k * (h + ROW_GAP)) for k in range(2)]
+    for k in range(2):
+        yield px - w / 2, b[3] + 1 + k * (h + ROW_GAP)
     for k in range(ROW_TRIES):
         dx, dy = k * (w + ROW_GAP), k * (h + ROW_GAP)
         right, left, below, above = b[2] + 1 + dx, b[0] - 1 - w - dx, b[3] + 1 + dy, b[1] - 1 - h - dy
-        out += [(px - w / 2, below), (right, py - h / 2), (left, py - h / 2), (px - w / 2, above),
-                (right, below), (left, below), (right, above), (left, above)]
-    return out
+        yield from ((px - w / 2, below), (right, py - h / 2), (left, py - h / 2), (px - w / 2, above),
+                    (right, below), (left, below), (right, above), (left, above))
 
 
 def _span(row: Row, w: float, h: float) -> Box:
@@ -87,18 +92,26 @@ def place_rows(rows: Sequence[Row], discs: Sequence[Box], hard: Sequence[Box], b
     placed: list[Box] = []
     out: list[list[Box]] = [[] for _ in rows]
     b0, b1, b2, b3 = bounds
+    hard = list(hard)
     for i in sorted(range(len(rows)), key=lambda i: (-rows[i].priority, i)):
         row = rows[i]
         w, h = row_size(row.sizes)
-        cands = [(left, top, left + w, top + h) for left, top in spots(row)]
         # only what meets the span of the spots can cover one of them (the same answers, fewer tests)
         r0, r1, r2, r3 = _span(row, w, h)
-        cands = [c for c in cands if c[0] >= b0 and c[1] >= b1 and c[2] <= b2 and c[3] <= b3] or cands[:1]
-        firm = [d for d in placed + list(hard) if d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
+        firm = [d for d in placed + hard if d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
         others = firm + [d for k, d in enumerate(discs)
                          if k != row.own and d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
-        box = next((c for c in cands if _clear(c, others)), None)
+        # the spots inside the bounds (else the first spot) tried in turn, built only as far as the first
+        # clear one (most rows stand at their first): the first clear of ``others``, else of ``firm``
+        box = None
+        for left, top in _spots(row):
+            c = (left, top, left + w, top + h)
+            if c[0] >= b0 and c[1] >= b1 and c[2] <= b2 and c[3] <= b3 and _clear(c, others):
+                box = c
+                break
         if box is None:
+            cands = [(left, top, left + w, top + h) for left, top in spots(row)]
+            cands = [c for c in cands if c[0] >= b0 and c[1] >= b1 and c[2] <= b2 and c[3] <= b3] or cands[:1]
             box = next((c for c in cands if _clear(c, firm)), cands[0])
         out[i] = row_at(row.sizes, box[0], box[1])
         placed.append(box)

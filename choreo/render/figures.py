@@ -464,8 +464,9 @@ class FigureLayer:
                     tuple((b[2] - b[0], b[3] - b[1]) for b in figs[k].boxes[1:]), figs[k].priority, k)
                 for k in holders]
         out = list(figs)
-        for k, boxes in zip(holders, place_rows(rows, discs, list(hard), bounds), strict=True):
-            out[k] = replace(figs[k], boxes=[figs[k].boxes[0], *boxes])
+        for k, boxes in zip(holders, place_rows(rows, discs, hard, bounds), strict=True):
+            if boxes != figs[k].boxes[1:]:  # most rows stand where the layout put them: the figure as it is
+                out[k] = replace(figs[k], boxes=[figs[k].boxes[0], *boxes])
         return out
 
     def gesture_size(self) -> int:

@@ -16,8 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-import numpy as np
-
 from choreo.render.placement import _clear, _inside, _near, spots
 
 Box = tuple[float, float, float, float]
@@ -83,10 +81,19 @@ def _files(marks: Sequence[Mark], people: list[int]) -> list[list[int]]:
 
     if len(people) < FILE_LEAST:
         return []
-    xy = np.array([(marks[i].x, marks[i].y) for i in people])
-    d2 = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(axis=2)  # every pair at once (some 40 people)
-    for a_pos, b_pos in zip(*np.nonzero(np.triu(d2 <= FILE_REACH ** 2, 1)), strict=True):
-        parent[root(people[a_pos])] = root(people[b_pos])
+    # the pairs within reach, swept west to east: only those less than FILE_REACH apart east-west are
+    # measured (a few per person; every pair at once in numpy cost more than the sweep for some 40)
+    by_x = sorted(people, key=lambda i: marks[i].x)
+    reach2 = FILE_REACH ** 2
+    for a_pos, a in enumerate(by_x):
+        ax, ay = marks[a].x, marks[a].y
+        for b in by_x[a_pos + 1:]:
+            bx = marks[b].x
+            if bx - ax > FILE_REACH:
+                break
+            dx, dy = ax - bx, ay - marks[b].y
+            if dx * dx + dy * dy <= reach2:  # numpy's arithmetic, to the last bit
+                parent[root(a)] = root(b)
     groups: dict[int, list[int]] = {}
     for i in people:
         groups.setdefault(root(i), []).append(i)

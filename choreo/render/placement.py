@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-import numpy as np
-
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
@@ -121,9 +119,6 @@ def settle(boxes: list[tuple[Box, tuple[float, float]]], avoid: list[Box], gap: 
     labels that moved only (the common case costs a few comparisons).
     """
     fixed = list(avoid)
-    # the figures' boxes as columns: one vectorised test per label instead of a Python loop over
-    # every disc (the same strict comparisons as _overlaps)
-    f0, f1, f2, f3 = (np.array([b[k] for b in fixed], dtype=float) for k in range(4))
     moved: list[Box] = []
     kept: list[Box] = []
     out: list[Box | None] = []
@@ -132,8 +127,7 @@ def settle(boxes: list[tuple[Box, tuple[float, float]]], avoid: list[Box], gap: 
             out.append(None)
             continue
         if _inside(box, bounds) \
-                and not ((box[0] < f2) & (f0 < box[2]) & (box[1] < f3) & (f1 < box[3])).any() \
-                and _clear(box, moved):
+                and _clear(box, fixed) and _clear(box, moved):  # a few labels in view: one loop each
             kept.append(box)
             out.append(box)
             continue
