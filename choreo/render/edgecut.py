@@ -57,6 +57,13 @@ def _best_centre(c0: float, lo: float, hi: float, starts: np.ndarray, ends: np.n
     return float(cand[best])
 
 
+def _reaches(starts: np.ndarray, ends: np.ndarray, lo: float, hi: float) -> np.ndarray:
+    """Per disc, whether one of its two intervals (:func:`_cut_centres`) overlaps [lo, hi]."""
+    meets = (starts < hi) & (ends > lo)
+    n = len(meets) // 2
+    return meets[:n] | meets[n:]
+
+
 MAX_SHIFT = 0.2  # of the box's width or height: the furthest it moves off the framing (modelling choice)
 
 
@@ -72,14 +79,20 @@ def uncut_box(box: Bounds, discs: np.ndarray, room: float, need: Bounds | None =
     x, y, r = discs[:, 0], discs[:, 1], discs[:, 2] + 1e-6
     hw, hh = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
     cx0, cy0 = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    xlo, xhi = cx0 - 2 * MAX_SHIFT * hw, cx0 + 2 * MAX_SHIFT * hw
-    ylo, yhi = cy0 - 2 * MAX_SHIFT * hh, cy0 + 2 * MAX_SHIFT * hh
+    xlo0, xhi0 = cx0 - 2 * MAX_SHIFT * hw, cx0 + 2 * MAX_SHIFT * hw  # the furthest it may move
+    ylo0, yhi0 = cy0 - 2 * MAX_SHIFT * hh, cy0 + 2 * MAX_SHIFT * hh
+    xlo, xhi, ylo, yhi = xlo0, xhi0, ylo0, yhi0
     if need is not None:
         xlo, xhi = max(xlo, need[2] - hw), min(xhi, need[0] + hw)
         ylo, yhi = max(ylo, need[3] - hh), min(yhi, need[1] + hh)
     near = _cut_centres(x, r, room, hw), _cut_centres(y, r, room, hh)
     if not any(((lo < c) & (c < hi)).any() for (lo, hi), c in zip(near, (cx0, cy0), strict=True)):
         return box  # no edge near anyone (most moments): nothing to move
+    # Only a disc whose intervals reach the centres the box may move to (on either axis) can count: the
+    # others hold no candidate centre and clip to its ends, which are candidates already (the same
+    # answer, solved over the few discs near an edge instead of everyone).
+    keep = _reaches(*near[0], xlo0, xhi0) | _reaches(*near[1], ylo0, yhi0)
+    x, y, r = x[keep], y[keep], r[keep]
     cx, cy = cx0, cy0
     for _ in range(passes):
         beside = (x + r > cx - hw) & (x - r < cx + hw)  # a disc the top and bottom edges can cut

@@ -16,8 +16,8 @@ from choreo.paths import scripts_dir
 from choreo.planning import plan_script
 from choreo.render.comparetime import compare_timeline
 from choreo.render.config import RenderConfig
-from choreo.render.frame import FrameRenderer
 from choreo.render.edgecut import uncut_box
+from choreo.render.frame import FrameRenderer
 from choreo.render.shotinset import current_shot
 
 from .camera_reference import ReferenceCamera, reference_uncut_box
