@@ -50,7 +50,8 @@ class Sprites:
         """Blit the look ``key`` of a figure at (px, py) on ``surf`` from its sprite, made now from ``marks()``
         (his look there as Marks, nothing in them but what ``key`` decides) if the owner showed this look the
         last time too, or at once if ``steady`` (a look that never changes with the figure's place). False:
-        nothing drawn, the caller draws the look directly. ``clip``: the surface's clip as (left, top,
+        nothing drawn, the caller draws the look directly; True also for a look that would fall wholly
+        outside the clip. ``clip``: the surface's clip as (left, top,
         right, bottom)."""
         hit = self._hits.get(key)
         ix, iy = int(px), int(py)
@@ -64,8 +65,12 @@ class Sprites:
             self._last[owner] = key
         sprite, dx, dy, w, h = hit
         x, y = ix + dx, iy + dy
-        if sprite is None or x < clip[0] or y < clip[1] or x + w > clip[2] or y + h > clip[3]:
+        if sprite is None:
             return False
+        if x < clip[0] or y < clip[1] or x + w > clip[2] or y + h > clip[3]:
+            # wholly outside the clip the look paints nothing (it lies inside its sprite); across its edge it
+            # is drawn directly
+            return x >= clip[2] or y >= clip[3] or x + w <= clip[0] or y + h <= clip[1]
         surf.blit(sprite, (x, y))
         self.blits += 1
         return True
