@@ -592,6 +592,7 @@ class FigureLayer:
         span = bisect.bisect_right(self._paint_cuts(), t) if self.memo else None
         near = EXTENT_MARGIN * k
         deco = cfg.deco_px(12)
+        rims = {False: max(1, round(1.5 * k)), True: max(1, round(3.5 * k))}  # a rim's width, standing and seated
         for f in figs:
             reach = 2 * f.r + near  # the common cases first: well inside the panel, or the whole extent
             if not (f.px + reach >= cl and f.px - reach <= cr and f.py + reach >= ct and f.py - reach <= cb):
@@ -603,22 +604,21 @@ class FigureLayer:
             if f.shapes:
                 draw_shapes(surf, f.shapes, vp, k)
                 continue
-            if f.info.kind == "object" and not small and self.rest_pictogram(f) is not None:
+            person = f.info.kind != "object"
+            if not person and not small and (rest := self.rest_pictogram(f)) is not None:
                 box = f.boxes[0]
-                pic = self._pictogram(self.rest_pictogram(f), round(box[2] - box[0]), (), outline=True)
-                surf.blit(pic, (round(box[0]), round(box[1])))
+                surf.blit(self._pictogram(rest, round(box[2] - box[0]), (), outline=True), (round(box[0]), round(box[1])))
                 continue
-            if f.info.kind == "object":
+            if not person:
                 pygame.draw.rect(surf, colour, (px - r, py - r, 2 * r, 2 * r))
                 pygame.draw.rect(surf, INK, (px - r, py - r, 2 * r, 2 * r), 1)
                 continue
             seated = f.pose.posture == "坐"
             if small:
-                width = max(1, round((3.5 if seated else 1.5) * k))
+                width = rims[seated]
                 # two circles: their pixels depend on the whole-pixel centre and radius alone
                 if sprites is None or not sprites.draw(surf, edges, ("dot", colour, int(r), width), None, px, py,
-                                                       lambda px=px, py=py, r=r, colour=colour, width=width:
-                                                       self._dot_marks(px, py, r, colour, width), steady=True):
+                                                       self._dot_marks, steady=True, args=(px, py, r, colour, width)):
                     pygame.draw.circle(surf, colour, (px, py), r)
                     pygame.draw.circle(surf, INK, (px, py), r, width)
                 continue

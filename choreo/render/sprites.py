@@ -46,8 +46,8 @@ class Sprites:
         return len(self._hits)
 
     def draw(self, surf: pygame.Surface, clip: tuple[int, int, int, int], key: tuple, owner, px: float, py: float,
-             marks, texts=None, steady: bool = False) -> bool:
-        """Blit the look ``key`` of a figure at (px, py) on ``surf`` from its sprite, made now from ``marks()``
+             marks, texts=None, steady: bool = False, args: tuple = ()) -> bool:
+        """Blit the look ``key`` of a figure at (px, py) on ``surf`` from its sprite, made now from ``marks(*args)``
         (his look there as Marks, nothing in them but what ``key`` decides) if the owner showed this look the
         last time too, or at once if ``steady`` (a look that never changes with the figure's place). False:
         nothing drawn, the caller draws the look directly; True also for a look that would fall wholly
@@ -60,7 +60,7 @@ class Sprites:
                 last, self._last[owner] = self._last.get(owner), key
                 if last != key:
                     return False
-            hit = self._make(surf, key, ix, iy, marks(), texts)
+            hit = self._make(surf, key, ix, iy, marks(*args), texts)
         elif not steady:
             self._last[owner] = key
         sprite, dx, dy, w, h = hit
