@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import pygame
 
-from choreo.model import Choreography, FigureInfo, Pose, Step
+from choreo.model import SHOES_OFF, SHOES_ON, SIDE_HOLD, SIDE_HOLD_ENDS, Choreography, FigureInfo, Pose, Step
 from choreo.render.carried import Row, place_rows
 from choreo.render.config import RenderConfig
 from choreo.render.drawplan import draw_shapes, label_measure
@@ -122,6 +122,8 @@ class FigureLayer:
         # figure → (a, b): his trail is empty for every t with t - trail_seconds ≥ a and t ≤ b
         self._trail_still: dict[str, tuple[float, float]] = {}
         self.memo = True  # reuse across frames what holds over a stretch (False: every frame found anew, for tests)
+        self._cuts_painted: list[float] | None = None
+        self._facts_of: dict[str, tuple] = {}  # person → (span of _paint_cuts, what paint reads of him then)
         self.sprites: Sprites | None = Sprites()  # looks drawn once and blitted (None: drawn directly, for tests)
         self._colours = {name: colour_of(info) for name, info in choreo.figures.items()}
         self._order: tuple[object, list] = (object(), [])  # step id → figures in drawing order
@@ -577,16 +579,20 @@ class FigureLayer:
         cfg = self.cfg
         k = cfg.font_scale
         if cfg.trails and not small:
+            still, t0 = self._trail_still, t - cfg.trail_seconds
             for name, info in trails if trails is not None else ((f.name, f.info) for f in figs):
-                if info.kind != "object":
+                span = still.get(name)  # trail_segments' first test, before calling it (most figures, most frames)
+                if info.kind != "object" and (span is None or not span[0] <= t0 or not t <= span[1]):
                     self._draw_trail(surf, vp, name, info, t)
         if not small:
             paint_marks(surf, self.passing_marks_at(vp, t), self.texts)
         clip = surf.get_clip()
         cl, ct, cr, cb = edges = clip.left, clip.top, clip.right, clip.bottom
         sprites = self.sprites
+        span = bisect.bisect_right(self._paint_cuts(), t) if self.memo else None
         near = EXTENT_MARGIN * k
         deco = cfg.deco_px(12)
+        rims = {False: max(1, round(1.5 * k)), True: max(1, round(3.5 * k))}  # a rim's width, standing and seated
         for f in figs:
             reach = 2 * f.r + near  # the common cases first: well inside the panel, or the whole extent
             if not (f.px + reach >= cl and f.px - reach <= cr and f.py + reach >= ct and f.py - reach <= cb):
@@ -598,29 +604,25 @@ class FigureLayer:
             if f.shapes:
                 draw_shapes(surf, f.shapes, vp, k)
                 continue
-            if f.info.kind == "object" and not small and self.rest_pictogram(f) is not None:
+            person = f.info.kind != "object"
+            if not person and not small and (rest := self.rest_pictogram(f)) is not None:
                 box = f.boxes[0]
-                pic = self._pictogram(self.rest_pictogram(f), round(box[2] - box[0]), (), outline=True)
-                surf.blit(pic, (round(box[0]), round(box[1])))
+                surf.blit(self._pictogram(rest, round(box[2] - box[0]), (), outline=True), (round(box[0]), round(box[1])))
                 continue
-            if f.info.kind == "object":
+            if not person:
                 pygame.draw.rect(surf, colour, (px - r, py - r, 2 * r, 2 * r))
                 pygame.draw.rect(surf, INK, (px - r, py - r, 2 * r, 2 * r), 1)
                 continue
             seated = f.pose.posture == "坐"
             if small:
-                width = max(1, round((3.5 if seated else 1.5) * k))
+                width = rims[seated]
                 # two circles: their pixels depend on the whole-pixel centre and radius alone
                 if sprites is None or not sprites.draw(surf, edges, ("dot", colour, int(r), width), None, px, py,
-                                                       lambda px=px, py=py, r=r, colour=colour, width=width:
-                                                       self._dot_marks(px, py, r, colour, width), steady=True):
+                                                       self._dot_marks, steady=True, args=(px, py, r, colour, width)):
                     pygame.draw.circle(surf, colour, (px, py), r)
                     pygame.draw.circle(surf, INK, (px, py), r, width)
                 continue
-            gesture = self.states.gesture(f.name, t) is not None
-            states = self.choreo.states_at(f.name, t)
-            unshod = self.states.unshod(f.name, t)
-            n = self._number(f.name, t)
+            gesture, states, unshod, n, side = self._facts(f.name, t, span)
             key = (colour, r, seated, gesture, f.pose.bearing, "袒" in states, "決遂" in states, unshod, n,
                    px % 1.0, py % 1.0)
             if sprites is not None and sprites.draw(
@@ -631,9 +633,11 @@ class FigureLayer:
                     paint_marks(surf, [m for m in self._number_tag(f, n) if m.kind == "text"], self.texts)
             else:
                 self._paint_look(surf, f, colour, gesture, seated, states, unshod, n)
-            self._carried(surf, f, deco, states)
-            paint_marks(surf, self.turn_marks(f, t, vp))
-            if self.choreo.side_held(f.name, t):  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
+            if f.held:
+                self._carried(surf, f, deco, states)
+            if self.turns.at(f.name, t) is not None:
+                paint_marks(surf, self.turn_marks(f, t, vp))
+            if side:  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                 draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
             if f.gesture:  # where the placement pass put it (place_gestures)
                 word, box = f.gesture
@@ -656,6 +660,25 @@ class FigureLayer:
     def _dot_marks(px: float, py: float, r: float, colour, width: int) -> list:
         """A small figure (the strip's): his disc and rim."""
         return [Shape("circle", ((px, py),), colour, 0, r), Shape("circle", ((px, py),), INK, width, r)]
+
+    def _paint_cuts(self) -> list[float]:
+        """The times at which :meth:`_facts` may answer otherwise: those of :meth:`_moment` (states,
+        gestures, 相左) and every 說屨/納屨 and 執 or its ends (the spans of unshod and side_held start at one)."""
+        if self._cuts_painted is None:
+            kinds = {SHOES_OFF, SHOES_ON, SIDE_HOLD, *SIDE_HOLD_ENDS}
+            self._cuts_painted = sorted({*self._moment_cuts(), *(ev.t for ev in self.choreo.events if ev.kind in kinds)})
+        return self._cuts_painted
+
+    def _facts(self, name: str, t: float, span: int | None) -> tuple:
+        """(gesture under way, states, unshod, number in a 相左, side_held) of a person at t, found once
+        over a span of :meth:`_paint_cuts` (``span``: its index; None: found anew)."""
+        hit = self._facts_of.get(name)
+        if hit is not None and span is not None and hit[0] == span:
+            return hit[1]
+        facts = (self.states.gesture(name, t) is not None, self.choreo.states_at(name, t), self.states.unshod(name, t),
+                 self._number(name, t), self.choreo.side_held(name, t))
+        self._facts_of[name] = (span, facts)
+        return facts
 
     def look_marks(self, f: PlacedFigure, gesture: bool, states, unshod: bool, n: int | None) -> list:
         """A person's look at his place as Marks, in drawing order: the ring of a gesture under way, his disc,

@@ -46,11 +46,12 @@ class Sprites:
         return len(self._hits)
 
     def draw(self, surf: pygame.Surface, clip: tuple[int, int, int, int], key: tuple, owner, px: float, py: float,
-             marks, texts=None, steady: bool = False) -> bool:
-        """Blit the look ``key`` of a figure at (px, py) on ``surf`` from its sprite, made now from ``marks()``
+             marks, texts=None, steady: bool = False, args: tuple = ()) -> bool:
+        """Blit the look ``key`` of a figure at (px, py) on ``surf`` from its sprite, made now from ``marks(*args)``
         (his look there as Marks, nothing in them but what ``key`` decides) if the owner showed this look the
         last time too, or at once if ``steady`` (a look that never changes with the figure's place). False:
-        nothing drawn, the caller draws the look directly. ``clip``: the surface's clip as (left, top,
+        nothing drawn, the caller draws the look directly; True also for a look that would fall wholly
+        outside the clip. ``clip``: the surface's clip as (left, top,
         right, bottom)."""
         hit = self._hits.get(key)
         ix, iy = int(px), int(py)
@@ -59,13 +60,17 @@ class Sprites:
                 last, self._last[owner] = self._last.get(owner), key
                 if last != key:
                     return False
-            hit = self._make(surf, key, ix, iy, marks(), texts)
+            hit = self._make(surf, key, ix, iy, marks(*args), texts)
         elif not steady:
             self._last[owner] = key
         sprite, dx, dy, w, h = hit
         x, y = ix + dx, iy + dy
-        if sprite is None or x < clip[0] or y < clip[1] or x + w > clip[2] or y + h > clip[3]:
+        if sprite is None:
             return False
+        if x < clip[0] or y < clip[1] or x + w > clip[2] or y + h > clip[3]:
+            # wholly outside the clip the look paints nothing (it lies inside its sprite); across its edge it
+            # is drawn directly
+            return x >= clip[2] or y >= clip[3] or x + w <= clip[0] or y + h <= clip[1]
         surf.blit(sprite, (x, y))
         self.blits += 1
         return True
