@@ -136,6 +136,9 @@ class FigureLayer:
         self._part_px = cfg.deco_px(16)
         self._far = self.reach(0.0, False)  # reach(r) ≤ 2r + reach(0)
         self._far_small = self.reach(0.0, True)
+        self._legend_span: tuple = (None, {})  # (span of _moment_cuts, {(figure, held, things): entries})
+        self._marks: dict[tuple, dict] = {}  # clip → {id(figure): (PlacedFigure, its labelling.Mark)}: label_plan's last
+        self._laid: dict[bool, tuple] = {}  # small → (view, {figure: (moment, PlacedFigure, index)}): layout's last
         self._moment_at: tuple = (None, [])  # (t, step id) → the figures drawn then (_moment)
         self._moment_span: tuple = (None, None, [])  # (span of _moment_cuts, step id), who is present, those figures
         self._cuts: list[float] | None = None
@@ -155,28 +158,42 @@ class FigureLayer:
         (``only``: on these figures alone; ``things``: the things carried too)."""
         keys: set[str] = set()
         left, top, w, h = rect
+        # his states' and things' entries hold over a span of _moment_cuts (what he holds is in the key)
+        span = bisect.bisect_right(self._moment_cuts(), t) if self.memo else None
+        if self._legend_span[0] != span or span is None:
+            self._legend_span = (span, {})
+        kept = self._legend_span[1]
         for f in figs:
             if f.info.kind == "object" or not (left <= f.px < left + w and top <= f.py < top + h):
                 continue
             if only is not None and f.name not in only:
                 continue
-            states = self.choreo.states_at(f.name, t)
-            bow = "弓" in f.held
-            keys.update(STATE_ENTRY[s] for s in states if s in STATE_ENTRY and (bow or s not in ("挾", "弛弓")))
-            if bow and not {"挾", "弛弓"} & set(states):
-                keys.add("張弓")
+            held = kept.get((f.name, f.held, things))
+            if held is None:
+                held = kept[(f.name, f.held, things)] = self._held_entries(f.name, f.held, t, things)
+            keys.update(held)
             if f.pose.posture == "坐":
                 keys.add("坐")
             turn = self.turns.at(f.name, t)
             if turn is not None:
                 keys.add("左還" if turn.sense < 0 else "右還")
-            for thing in f.held if things else ():
-                name = self.states.label(thing)
-                if name != "弓" and pictogram_of(name) is not None:
-                    keys.add(name)
         if self.passings.at(t):
             keys.add("相左")
         return keys
+
+    def _held_entries(self, name: str, held: tuple, t: float, things: bool) -> frozenset[str]:
+        """The legend's entries for a person's states at t and the things he holds (``things``)."""
+        keys: set[str] = set()
+        states = self.choreo.states_at(name, t)
+        bow = "弓" in held
+        keys.update(STATE_ENTRY[s] for s in states if s in STATE_ENTRY and (bow or s not in ("挾", "弛弓")))
+        if bow and not {"挾", "弛弓"} & set(states):
+            keys.add("張弓")
+        for thing in held if things else ():
+            label = self.states.label(thing)
+            if label != "弓" and pictogram_of(label) is not None:
+                keys.add(label)
+        return frozenset(keys)
 
     def carrier_of(self, obj: str, t: float) -> str | None:
         """The person carrying object figure ``obj`` at t, or None when it lies where its track puts
@@ -192,83 +209,98 @@ class FigureLayer:
         stack on each other's places). A placement pass inside the panel decides as it would with them:
         every box it tries lies inside the panel, and theirs lie wholly outside. What does not depend on
         the view (poses, what each holds, his states) is found once a moment for every panel (:meth:`_moment`)."""
-        k = self._k
-        if within is not None:
-            wl, wt, ww, wh = within
-            wr, wb = wl + ww, wt + wh
-            far = self._far_small if small else self._far
-        scale = vp.scale
-        left, top = vp.rect[0], vp.rect[1]
-        x0, y1 = vp.x0, vp.y1
-        person_floor = (3.5 if small else 8) * k
+        view = (vp, within, only_south_of)
+        last = self._laid.get(small) if self.memo else None
+        # a figure whose moment (pose, what he holds, his marks) is the one laid out last time in the same
+        # view is laid out as then; an object only while every object before it was too (they stack)
+        old = last[1] if last is not None and last[0] == view else {}
+        laid: dict[str, tuple] = {}
         out = []
         resting: list[tuple[float, float, float, float]] = []  # pictograms of objects at rest placed so far
-        for m in self._moment(t, step):
-            name, info, pose = m.name, m.info, m.pose
-            # Viewport.to_screen written out (the same arithmetic): some thirty figures, twice a frame
-            px, py = left + (pose.x - x0) * scale, top + (y1 - pose.y) * scale
-            if m.person:
-                r = max((info.radius or 1.0) * scale, person_floor)
-                if within is not None:
-                    reach = 2 * r + far
-                    if px + reach < wl or px - reach > wr or py + reach < wt or py - reach > wb:
-                        continue
-                if small:
-                    shown = only_south_of is None or pose.y < only_south_of
-                    out.append(PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
-                                            m.label if shown else None, m.priority))
-                    continue
-                # the disc's box takes in the facing wedge: a label laid over it would hide the facing
-                tx, ty = wedge_tip(px, py, r, pose.bearing, k)
-                b = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
-                if m.marked:  # a label laid over a mark would hide it
-                    reach = r + BODY_MARK_REACH * self._unit
-                    b = (min(b[0], px - reach), min(b[1], py - reach), max(b[2], px + reach), max(b[3], py + reach))
-                if m.numbered:  # his number in a 相左 (number_tag): a label keeps off it
-                    size = self._number_px
-                    cx, cy = toward(px, py, 315.0, r + size * 0.5)
-                    b = (min(b[0], cx - size * 0.75), min(b[1], cy - size * 0.75), b[2], b[3])
-                boxes = [b]
-                if m.held:
-                    boxes += self._held_boxes(px, py, r, m.held)
-                shown = only_south_of is None or pose.y < only_south_of
-                word = m.gesture
-                out.append(PlacedFigure(name, info, pose, px, py, r, m.held, boxes, m.label if shown else None,
-                                        m.priority, gesture=(word, self._gesture_spots(b, px, word)[0]) if word else None))
-                continue
-            label = m.label
-            pic = None if small else m.pictogram
-            if pic is not None:  # drawn as what it is (a 觶 looks like a 觶), named by its label
-                box = self._rest_box(px, py, resting)
-                resting.append(box)
-                placed = PlacedFigure(name, info, pose, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2,
-                                      (box[2] - box[0]) / 2, (), [box], label, 1)
-                if m.parts:  # its parts' badges (脯, 醢)
-                    placed.boxes.extend((x, y, x + w, y + h) for x, y, w, h in
-                                        (b.box for b in part_badges(self.choreo, [placed], t, self._part_px)))
+        firm = True  # every object so far as laid out last time: ``resting`` is as it was then
+        for j, m in enumerate(self._moment(t, step)):
+            hit = old.get(m.name)
+            if hit is not None and hit[0] is m and (m.person or (firm and hit[2] == j)):
+                placed = hit[1]
+                if not m.person:
+                    resting.append(placed.boxes[0])  # an object's first box is the one it rests as
+            else:
+                firm = firm and m.person
+                placed = self._lay_one(m, vp, t, small, only_south_of, within, resting)
+            laid[m.name] = (m, placed, j)
+            if placed is not None:
                 out.append(placed)
-                continue
-            if m.own is not None:
-                shapes, label = m.own
-                pts = [vp.to_screen(x, y) for shape in shapes for x, y in shape.coords]
-                if pts:
-                    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-                    box = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
-                    resting.append(box)
-                    out.append(PlacedFigure(name, info, pose, px, py, max(box[2] - px, box[3] - py), (),
-                                            [box], None if small else label, 1, shapes))
-                    continue
-            r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
-            if not small:  # two things laid at one place (the 楅 and the 中 at the 堂西) one over the other
-                px, py = self._beside(px, py, r, resting)
-            resting.append((px - r, py - r, px + r, py + r))
-            placed = PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
-                                  None if small else label, 1)
-            if not small and m.parts:  # its parts' badges (脯, 醢) are its too: labels keep off them
+        if self.memo:
+            self._laid[small] = (view, laid)
+        return out
+
+    def _lay_one(self, m: _Present, vp: Viewport, t: float, small: bool, only_south_of: float | None, within,
+                 resting: list) -> PlacedFigure | None:
+        """One figure of :meth:`layout` (None: a person left out, off the panel); an object's box is added
+        to ``resting``."""
+        k = self._k
+        scale = vp.scale
+        name, info, pose = m.name, m.info, m.pose
+        # Viewport.to_screen written out (the same arithmetic)
+        px, py = vp.rect[0] + (pose.x - vp.x0) * scale, vp.rect[1] + (vp.y1 - pose.y) * scale
+        if m.person:
+            r = max((info.radius or 1.0) * scale, (3.5 if small else 8) * k)
+            if within is not None:
+                wl, wt, ww, wh = within
+                reach = 2 * r + (self._far_small if small else self._far)
+                if px + reach < wl or px - reach > wl + ww or py + reach < wt or py - reach > wt + wh:
+                    return None
+            if small:
+                shown = only_south_of is None or pose.y < only_south_of
+                return PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
+                                    m.label if shown else None, m.priority)
+            # the disc's box takes in the facing wedge: a label laid over it would hide the facing
+            tx, ty = wedge_tip(px, py, r, pose.bearing, k)
+            b = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
+            if m.marked:  # a label laid over a mark would hide it
+                reach = r + BODY_MARK_REACH * self._unit
+                b = (min(b[0], px - reach), min(b[1], py - reach), max(b[2], px + reach), max(b[3], py + reach))
+            if m.numbered:  # his number in a 相左 (number_tag): a label keeps off it
+                size = self._number_px
+                cx, cy = toward(px, py, 315.0, r + size * 0.5)
+                b = (min(b[0], cx - size * 0.75), min(b[1], cy - size * 0.75), b[2], b[3])
+            boxes = [b]
+            if m.held:
+                boxes += self._held_boxes(px, py, r, m.held)
+            shown = only_south_of is None or pose.y < only_south_of
+            word = m.gesture
+            return PlacedFigure(name, info, pose, px, py, r, m.held, boxes, m.label if shown else None,
+                                m.priority, gesture=(word, self._gesture_spots(b, px, word)[0]) if word else None)
+        label = m.label
+        pic = None if small else m.pictogram
+        if pic is not None:  # drawn as what it is (a 觶 looks like a 觶), named by its label
+            box = self._rest_box(px, py, resting)
+            resting.append(box)
+            placed = PlacedFigure(name, info, pose, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2,
+                                  (box[2] - box[0]) / 2, (), [box], label, 1)
+            if m.parts:  # its parts' badges (脯, 醢)
                 placed.boxes.extend((x, y, x + w, y + h) for x, y, w, h in
                                     (b.box for b in part_badges(self.choreo, [placed], t, self._part_px)))
-            out.append(placed)
-        return out
+            return placed
+        if m.own is not None:
+            shapes, label = m.own
+            pts = [vp.to_screen(x, y) for shape in shapes for x, y in shape.coords]
+            if pts:
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                box = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+                resting.append(box)
+                return PlacedFigure(name, info, pose, px, py, max(box[2] - px, box[3] - py), (),
+                                    [box], None if small else label, 1, shapes)
+        r = max(vp.length(info.radius or 0.6), (2.5 if small else 4) * k)
+        if not small:  # two things laid at one place (the 楅 and the 中 at the 堂西) one over the other
+            px, py = self._beside(px, py, r, resting)
+        resting.append((px - r, py - r, px + r, py + r))
+        placed = PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
+                              None if small else label, 1)
+        if not small and m.parts:  # its parts' badges (脯, 醢) are its too: labels keep off them
+            placed.boxes.extend((x, y, x + w, y + h) for x, y, w, h in
+                                (b.box for b in part_badges(self.choreo, [placed], t, self._part_px)))
+        return placed
 
     def _moment(self, t: float, step: Step | None) -> list[_Present]:
         """The figures drawn at t in drawing order, with what of them holds in every view (once a moment:
@@ -550,10 +582,19 @@ class FigureLayer:
         if hidden:  # a figure under an inset is not seen
             labelled = [f for f in labelled if not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
         token, name = cfg.px(13), cfg.px(17)  # an object's token, a person or a landmark's drawing
-        marks = [Mark(f.name, f.label, f.px, f.py, f.r + pad, f.pose.x, f.pose.y, f.priority,
-                      token if f.info.kind == "object" and not f.shapes else name, f.info.kind != "object",
-                      f.boxes[0])
-                 for f in labelled]
+        last = self._marks.get(clip, {}) if self.memo else {}
+        now: dict[int, tuple] = {}
+        marks = []
+        for f in labelled:  # a figure laid out as last time (FigureLayer.layout's memo): his Mark as then
+            hit = last.get(id(f))
+            if hit is None or hit[0] is not f:
+                hit = (f, Mark(f.name, f.label, f.px, f.py, f.r + pad, f.pose.x, f.pose.y, f.priority,
+                               token if f.info.kind == "object" and not f.shapes else name, f.info.kind != "object",
+                               f.boxes[0]))
+            now[id(f)] = hit
+            marks.append(hit[1])
+        if self.memo:
+            self._marks[clip] = now
         plan = plan_labels(marks, measure, taken, (left, top, left + w, top + h), pad=pad, tag_size=cfg.px(KEY_TAG),
                            hard=hard)
         out = [(marks[i].text, box[0], box[1], marks[i].size, False) for i, box in plan.labels]

@@ -80,6 +80,7 @@ CAPTION_BAND = 150  # pixels at a 720-px frame
 FULL_STRIP = 0.34  # the strip's share of the width with --camera full
 KEY_TEXT = 15  # the key's names, pixels at a 720-px frame
 KEY_TRIES = 3  # placements of the key and the labels round it (the key grows as names join it)
+KEY_LAYOUTS_KEPT = 64  # the key's layouts kept (its entries change a few times a step)
 
 
 def _meets(a, b) -> bool:
@@ -180,13 +181,17 @@ class FrameRenderer:
         self._reserved: list[Callable[[Rect, float, Step | None], list]] = []
         self._layout: tuple | None = None  # (key, FrameLayout) of the last frame laid out
         self._placed: tuple | None = None  # (what the placement read, FrameLayout) of the last pass
+        self._inputs_memo: tuple | None = None  # (the figures laid out, their placement_inputs) of the last pass
+        self.memo = True  # reuse the last pass and its view's reads while they hold (False: found anew, for tests)
         self._clear_memo: tuple = (None, [])  # (viewport, clear_boxes in it)
+        self._view_memo: tuple = (None, None)  # ((viewport, level, inset shown), what the pass reads of that view alone)
         self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
         self._inset_plans: dict[tuple, InsetPlan] = {}  # shooting stretch → where its inset stands
         self._releases = [s.release for s in choreo.shots]
         self._legend_sizes: dict = {}  # (entries, panel width) → the legend's size and rows
         self._legend_marks: dict = {}  # (entries, box) → its Marks
         self._legend_keys: dict = {}  # box → the entries of the legend last laid out in it
+        self._key_layouts: dict = {}  # (key entries, panel size) → its KeyLayout
         self._sign_keys: dict = {}  # box → the plan marks' key entries last laid out in it
         self._strip_memo: list | None = None
         self._strip_placed: tuple | None = None  # (what the strip's label placement read, its labels)
@@ -362,6 +367,36 @@ class FrameRenderer:
         self._layout = (key, fl)
         return fl
 
+    def _inputs_of(self, figs) -> tuple:
+        """placement_inputs(figs), the last one again when every figure is the one laid out last time
+        (FigureLayer.layout's memo: nobody moved and the view stands)."""
+        last = self._inputs_memo
+        if last is not None and len(last[0]) == len(figs) and all(a is b for a, b in zip(last[0], figs, strict=True)):
+            return last[1]
+        inputs = placement_inputs(figs)
+        self._inputs_memo = (figs, inputs)
+        return inputs
+
+    def _view_reads(self, vp: Viewport, level: float, bands: bool) -> tuple:
+        """What the placement pass reads of the view alone, found again only when it changes: the plan's
+        landmark labels at ``level``, each one's wanted box and anchor, the boxes round their anchors,
+        the plan marks' key entries in view (``bands``: with the strip's 侯's bands) and that key's size."""
+        key = (vp, level, bands)
+        if self.memo and self._view_memo[0] == key:
+            return self._view_memo[1]
+        plan = self.layer.labels(level)
+        f = vp.scale / level  # during a zoom blend, offsets follow the scale so labels keep their side
+        wanted = []
+        for lab in plan:
+            ax, ay = vp.to_screen(lab.x, lab.y)
+            x0, y0 = ax + lab.dx * f, ay + lab.dy * f
+            wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
+        signs = self.plan_signs.visible(vp, also=self._strip_signs if bands else self.plan_signs.bands())
+        size = key_size(signs, label_measure(self.texts), self._signs_look()) if signs else None
+        reads = (plan, wanted, self._anchors(vp, plan), signs, size)
+        self._view_memo = (key, reads)
+        return reads
+
     def _anchors(self, vp: Viewport, plan) -> list:
         """Small boxes round the points the plan's landmark labels stand for (kept uncovered)."""
         reach = self.cfg.px(4)
@@ -386,8 +421,8 @@ class FrameRenderer:
         # the placement below is a function of these alone: while none of them changes (nobody moved,
         # the camera stands), the last pass's boxes are the ones it would place again
         entries = self._legend_entries(vp, figs, t, step)
-        read = None if self.comparison is not None else (
-            vp, level, placement_inputs(figs), tuple(reserved), entries)
+        read = None if self.comparison is not None or not self.memo else (
+            vp, level, self._inputs_of(figs), tuple(reserved), entries)
         if read is not None and self._placed is not None and self._placed[0] == read:
             fl = self._placed[1]
             if "marks" in fl.furniture:
@@ -396,74 +431,65 @@ class FrameRenderer:
             figs = [f if len(f.boxes) < 2 and not f.gesture else replace(f, boxes=list(old.boxes), gesture=old.gesture)
                     for f, old in zip(figs, fl.figures, strict=True)]
             return replace(fl, figures=figs, inset=inset)
-        plan = self.layer.labels(level)
-        f = vp.scale / level  # during a zoom blend, offsets follow the scale so labels keep their side
-        wanted = []
-        for lab in plan:
-            ax, ay = vp.to_screen(lab.x, lab.y)
-            x0, y0 = ax + lab.dx * f, ay + lab.dy * f
-            wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
-        anchors = self._anchors(vp, plan)
-        bar, north = furniture_boxes(vp, self.texts, cfg, [box for fig in figs for box in fig.boxes] + anchors + reserved)
+        plan, wanted, anchors, signs, signs_size = self._view_reads(vp, level, inset is None)
+        laid = [box for fig in figs for box in fig.boxes]
+        bar, north = furniture_boxes(vp, self.texts, cfg, laid + anchors + reserved)
         hard = [bar, north] + reserved
-        signs = self.plan_signs.visible(vp, also=self._strip_signs if inset is None else self.plan_signs.bands())
         signs_box = None
         if signs:  # the key to the stations and the 侯's bands in view, as furniture, clear of the figures
-            sw, sh = key_size(signs, label_measure(self.texts), self._signs_look())
+            sw, sh = signs_size
             signs_box = tuple(round(v) for v in corner_box(
-                vp.rect, sw, sh, cfg.dim(10), [b for fig in figs for b in fig.boxes] + anchors,
-                order=("bl", "br", "tl", "tr"), hard=hard))
+                vp.rect, sw, sh, cfg.dim(10), laid + anchors, order=("bl", "br", "tl", "tr"), hard=hard))
             hard.append(signs_box)
-        keep_off = anchors + self._clear_boxes(vp)  # no name over a landmark's point, nor on the 侯's bands
+        clear = self._clear_boxes(vp)
+        keep_off = anchors + clear  # no name over a landmark's point, nor on the 侯's bands
 
         def arrange(figs, avoid):
             """The pictogram rows, the gesture words clear of them, then the names; all clear of ``avoid``
             (the key's box, once it has one). Returns the figures, the words' and the bodies' boxes, the
-            rows a number never covers, what the names keep off, and the label plan."""
+            rows a number never covers, what the names keep off, the label plan and the labels' boxes."""
             figs = self.figures.place_carried(figs, hard + avoid, bounds)
-            figs = self.figures.place_gestures(figs, [b for fig in figs for b in fig.boxes] + keep_off, hard + avoid,
-                                               bounds, hidden=reserved)
-            words = [fig.gesture[1] for fig in figs if fig.gesture]
             bodies = [box for fig in figs for box in fig.boxes]
+            if any(fig.gesture for fig in figs):
+                figs = self.figures.place_gestures(figs, bodies + keep_off, hard + avoid, bounds, hidden=reserved)
+            words = [fig.gesture[1] for fig in figs if fig.gesture]
             rows = [box for fig in figs for box in fig.boxes[1:]] + words  # what a number never covers either
             fixed = bodies + words + hard
             planned = self.figures.label_plan(figs, fixed + keep_off + avoid, vp.rect, hard=hard + avoid + rows,
                                               hidden=reserved) if cfg.labels else ([], [], [])
-            return figs, words, bodies, rows, fixed, planned
+            return figs, words, bodies, rows, fixed, planned, [self._label_box(lab) for lab in planned[0]]
 
-        figs, words, bodies, rows, fixed, (labels, keyed, runs) = arrange(figs, [])
+        figs, words, bodies, rows, fixed, (labels, keyed, runs), label_boxes = arrange(figs, [])
         key_box = None
         if cfg.labels:
             for _ in range(KEY_TRIES):  # the key in a free corner, the labels planned again clear of it
                 if not keyed:
                     break
-                placed = [self._label_box(lab) for lab in labels]
+                placed = label_boxes
                 box = self._key_box(vp, figs, keyed, runs, bodies + words + placed, hard)
                 if box == key_box or not any(_meets(box, b) for b in placed + rows):
                     key_box = box  # it covers no name and no row: they stand as they are
                     break
                 key_box = box
-                figs, words, bodies, rows, fixed, (labels, keyed, runs) = arrange(figs, [box])
+                figs, words, bodies, rows, fixed, (labels, keyed, runs), label_boxes = arrange(figs, [box])
             else:  # the key and the names keep moving each other: the key takes the room of both its boxes
                 for _ in range(KEY_TRIES):
                     if not keyed:
                         break
-                    box = self._key_box(vp, figs, keyed, runs, bodies + words + [self._label_box(lab) for lab in labels],
-                                        hard)
+                    box = self._key_box(vp, figs, keyed, runs, bodies + words + label_boxes, hard)
                     if key_box is not None and _holds(key_box, box):
                         break
                     key_box = box if key_box is None else _union(key_box, box)
-                    figs, words, bodies, rows, fixed, (labels, keyed, runs) = arrange(figs, [key_box])
-            if keyed and any(_meets(key_box, b) for b in [self._label_box(lab) for lab in labels] + rows):
+                    figs, words, bodies, rows, fixed, (labels, keyed, runs), label_boxes = arrange(figs, [key_box])
+            if keyed and any(_meets(key_box, b) for b in label_boxes + rows):
                 # the corner the key took holds names that found no room beside it (a crowd in that
                 # corner): the first other corner (or place beside the furniture) whose names all stand
                 # clear of the key, sized again for the names it then numbers
                 moved = self._key_elsewhere(vp, figs, keyed, runs, hard, arrange)
                 if moved is not None:
-                    key_box, (figs, words, bodies, rows, fixed, (labels, keyed, runs)) = moved
+                    key_box, (figs, words, bodies, rows, fixed, (labels, keyed, runs), label_boxes) = moved
             if not keyed:
                 key_box = None
-        label_boxes = [self._label_box(lab) for lab in labels]
         taken = fixed + label_boxes + ([key_box] if key_box else [])
         # the marks' legend last, in a corner that covers no figure, label or key: else it is left out
         marks_keys, marks_box = self.marks_legend(vp, figs, t, bodies + words + label_boxes + anchors,
@@ -473,7 +499,7 @@ class FrameRenderer:
             marks_box = None
         if marks_box is not None:
             taken.append(marks_box)
-        kept = settle(wanted, taken + anchors + self._clear_boxes(vp), gap=cfg.px(5), bounds=bounds)
+        kept = settle(wanted, taken + anchors + clear, gap=cfg.px(5), bounds=bounds)
         shown = {fig.label for fig in figs if fig.label and fig.info.kind == "object"}
         plan_out = []
         for lab, box in zip(plan, kept, strict=True):
@@ -547,9 +573,15 @@ class FrameRenderer:
     def _key_layout(self, vp: Viewport, figs, keyed, runs) -> KeyLayout:
         """The key's lines for the numbered figures (a file numbered together: one entry), within
         the part of the main view a key may take (figurekey.py)."""
-        entries = key_entries([(n, figs[i].label) for i, n in keyed], runs)
-        return key_layout(entries, label_measure(self.texts), self.cfg.px(KEY_TEXT), self.cfg.dim(4),
-                          vp.rect[2] * KEY_WIDTH, vp.rect[3] * KEY_HEIGHT)
+        entries = tuple(key_entries([(n, figs[i].label) for i, n in keyed], runs))
+        key = (entries, vp.rect[2], vp.rect[3])
+        lay = self._key_layouts.get(key)
+        if lay is None:  # the same names a few frames running (a pass or two a frame, and the key drawn)
+            if len(self._key_layouts) >= KEY_LAYOUTS_KEPT:
+                self._key_layouts.clear()
+            lay = self._key_layouts[key] = key_layout(entries, label_measure(self.texts), self.cfg.px(KEY_TEXT),
+                                                      self.cfg.dim(4), vp.rect[2] * KEY_WIDTH, vp.rect[3] * KEY_HEIGHT)
+        return lay
 
     def _key_elsewhere(self, vp: Viewport, figs, keyed, runs, hard, arrange):
         """(box, arrangement): the key in a corner where, with the names arranged clear of it
@@ -560,7 +592,7 @@ class FrameRenderer:
                 box = corner_box(vp.rect, lay.width, lay.height, self.cfg.dim(10), [], order=(corner,), hard=hard)
                 trial = arrange(figs, [box])
                 names, numbered, file_runs = trial[5]
-                if any(_meets(box, b) for b in [self._label_box(lab) for lab in names] + trial[3]):
+                if any(_meets(box, b) for b in trial[6] + trial[3]):
                     break
                 need = self._key_layout(vp, trial[0], numbered, file_runs) if numbered else None
                 if need is None or (need.width <= box[2] - box[0] + 1e-9 and need.height <= box[3] - box[1] + 1e-9):

@@ -205,6 +205,7 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
         done.update(members)
     order = sorted((i for i in range(len(marks)) if i not in done and visible[i]),
                    key=lambda i: (-marks[i].priority, i))
+    b0, b1, b2, b3 = bounds
     for i in order:
         m = marks[i]
         w, h = sizes[i]
@@ -213,7 +214,7 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
         chosen = None
         for left, top in spots(m.px, m.py, w, h, g):
             box = (left, top, left + w, top + h)
-            if _inside(box, bounds) and _clear(box, near):
+            if left >= b0 and top >= b1 and box[2] <= b2 and box[3] <= b3 and _clear(box, near):  # _inside
                 chosen = box
                 break
         if chosen is not None:
