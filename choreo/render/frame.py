@@ -47,6 +47,7 @@ from choreo.render.ghostdraw import (
 from choreo.render.ghosts import Ghost, ghost_layout, plan_ghosts
 from choreo.render.insetplace import SAMPLE, InsetPlan, place_box, plan_places
 from choreo.render.labelling import corner_box
+from choreo.render.markcache import MarkPictures
 from choreo.render.marks.legend import legend_marks, legend_size
 from choreo.render.marks.paint import paint as paint_marks
 from choreo.render.marks.shapes import Mark
@@ -193,6 +194,7 @@ class FrameRenderer:
         self._strip_placed: tuple | None = None  # (what the strip's label placement read, its labels)
         self._strip_laid: tuple | None = None  # (step id, the moment's figures, the strip's figures, labels, read)
         self._strip_pic: tuple = (None, None)  # (what the strip last drawn showed, its pixels once shown twice)
+        self._pictures = MarkPictures()  # the legends' pictures
         self.memo = True  # reuse the strip of the frame before (False: drawn afresh every frame, for tests)
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
@@ -589,8 +591,7 @@ class FrameRenderer:
         self._layout = (key, fl)
         draw_scale_bar(surf, vp, self.texts, self.cfg, fl.furniture["scale bar"])
         draw_north(surf, vp.rect, self.texts, self.cfg, fl.furniture["north"])
-        paint_marks(surf, self.legend_marks_of(fl, vp), self.texts)
-        paint_marks(surf, self.plan_key_marks(fl), self.texts)
+        self._paint_legends(surf, fl, vp)
         for lab, box in fl.landmark_labels:
             surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"), box[:2])
         if "key" in fl.furniture:  # under the figures, as the furniture: where it must, a disc shows over it
@@ -610,6 +611,20 @@ class FrameRenderer:
         blit_ghost_labels(surf, list(fl.ghost_labels), self.texts, self.cfg)
         if fl.inset is not None:
             self._paint_inset(surf, fl.inset)
+
+    def _paint_legends(self, surf, fl: FrameLayout, vp: Viewport) -> None:
+        """The marks' legend and the key to the plan's signs, each painted once a box and entries."""
+        for name, box in (("marks", fl.furniture.get("marks")), ("plan key", fl.furniture.get("plan key"))):
+            if box is None:
+                continue
+            if name == "marks":
+                key, marks = (name, self._legend_keys[box], box, vp.rect[2]), self.legend_marks_of(fl, vp)
+            else:
+                key, marks = (name, self._sign_keys[box], box), self.plan_key_marks(fl)
+            if self.memo:
+                self._pictures.paint(surf, key, marks, self.texts, box)
+            else:
+                paint_marks(surf, marks, self.texts)
 
     def shot_inset(self, t: float, figs=None, step: Step | None = None, manual: bool = False) -> InsetLayout | None:
         """The target-end inset at t (None while no shot's story is told), where the stretch's plan puts it

@@ -1,4 +1,5 @@
-"""The frame's own reuse across frames (the 侯道 strip of the frame before) changes no pixel.
+"""The frame's own reuse across frames (the 侯道 strip of the frame before, the legends' pictures)
+changes no pixel.
 
 Frames drawn in the export's order into a pool of surfaces in turn must be the very frames of a
 renderer that draws everything afresh each frame (``memo = False``, its figure layer's too), over
