@@ -138,12 +138,22 @@ def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cf
 Box = tuple[float, float, float, float]
 
 
+_BAR_SIZES: dict[tuple, tuple[float, str, float, float]] = {}  # (scale, panel width, sizes) → _scale_bar_size
+
+
 def _scale_bar_size(vp: Viewport, texts: TextCache, cfg: RenderConfig) -> tuple[float, str, float, float]:
-    """(bar length in px, its words, box width, box height) of the scale bar at ``vp``'s scale."""
-    chi, words = nice_scale_bar(vp.scale, vp.rect[2] * 0.16)
-    length = chi * vp.scale
+    """(bar length in px, its words, box width, box height) of the scale bar at ``vp``'s scale (found
+    twice a frame, the same while the zoom holds: kept by scale; the words' width is the font's)."""
     size = cfg.deco_px(15)
-    return length, words, max(length, texts.width(words, size)) + 8, size + cfg.dim(9) + cfg.dim(6) + cfg.dim(10)
+    key = (vp.scale, vp.rect[2], size, cfg.dim(9) + cfg.dim(6) + cfg.dim(10))
+    hit = _BAR_SIZES.get(key)
+    if hit is None:
+        chi, words = nice_scale_bar(vp.scale, vp.rect[2] * 0.16)
+        length = chi * vp.scale
+        if len(_BAR_SIZES) > 256:  # a zoom blend's scales each come once: bounded
+            _BAR_SIZES.clear()
+        hit = _BAR_SIZES[key] = (length, words, max(length, texts.width(words, size)) + 8, size + key[3])
+    return hit
 
 
 def _north_size(cfg: RenderConfig) -> tuple[float, float]:

@@ -8,6 +8,7 @@ Viewport as the plan, so the pixel at a figure's projected position has that fig
 from __future__ import annotations
 
 import bisect
+import operator
 import sys
 import weakref
 from collections.abc import Callable
@@ -46,6 +47,7 @@ from choreo.render.ghostdraw import (
 from choreo.render.ghosts import Ghost, ghost_layout, plan_ghosts
 from choreo.render.insetplace import SAMPLE, InsetPlan, place_box, plan_places
 from choreo.render.labelling import corner_box
+from choreo.render.markcache import MarkPictures
 from choreo.render.marks.legend import legend_marks, legend_size
 from choreo.render.marks.paint import paint as paint_marks
 from choreo.render.marks.shapes import Mark
@@ -195,6 +197,10 @@ class FrameRenderer:
         self._sign_keys: dict = {}  # box → the plan marks' key entries last laid out in it
         self._strip_memo: list | None = None
         self._strip_placed: tuple | None = None  # (what the strip's label placement read, its labels)
+        self._strip_laid: tuple | None = None  # (step id, the moment's figures, the strip's figures, labels, read)
+        self._strip_pic: tuple = (None, None)  # (what the strip last drawn showed, its pixels once shown twice)
+        self._pictures = MarkPictures()  # the legends' pictures
+        self.memo = True  # reuse the strip of the frame before (False: drawn afresh every frame, for tests)
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
         for step in choreo.steps:
@@ -617,8 +623,7 @@ class FrameRenderer:
         self._layout = (key, fl)
         draw_scale_bar(surf, vp, self.texts, self.cfg, fl.furniture["scale bar"])
         draw_north(surf, vp.rect, self.texts, self.cfg, fl.furniture["north"])
-        paint_marks(surf, self.legend_marks_of(fl, vp), self.texts)
-        paint_marks(surf, self.plan_key_marks(fl), self.texts)
+        self._paint_legends(surf, fl, vp)
         for lab, box in fl.landmark_labels:
             surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"), box[:2])
         if "key" in fl.furniture:  # under the figures, as the furniture: where it must, a disc shows over it
@@ -638,6 +643,20 @@ class FrameRenderer:
         blit_ghost_labels(surf, list(fl.ghost_labels), self.texts, self.cfg)
         if fl.inset is not None:
             self._paint_inset(surf, fl.inset)
+
+    def _paint_legends(self, surf, fl: FrameLayout, vp: Viewport) -> None:
+        """The marks' legend and the key to the plan's signs, each painted once a box and entries."""
+        for name, box in (("marks", fl.furniture.get("marks")), ("plan key", fl.furniture.get("plan key"))):
+            if box is None:
+                continue
+            if name == "marks":
+                key, marks = (name, self._legend_keys[box], box, vp.rect[2]), self.legend_marks_of(fl, vp)
+            else:
+                key, marks = (name, self._sign_keys[box], box), self.plan_key_marks(fl)
+            if self.memo:
+                self._pictures.paint(surf, key, marks, self.texts, box)
+            else:
+                paint_marks(surf, marks, self.texts)
 
     def shot_inset(self, t: float, figs=None, step: Step | None = None, manual: bool = False) -> InsetLayout | None:
         """The target-end inset at t (None while no shot's story is told), where the stretch's plan puts it
@@ -794,29 +813,58 @@ class FrameRenderer:
 
     def _draw_strip(self, surf, main_vp: Viewport, t: float, step: Step | None) -> None:
         svp = self.strip_vp
-        surf.blit(self.painter.panel("strip", svp, strip=True), svp.rect[:2])
-        surf.set_clip(pygame.Rect(svp.rect))
         minx, miny, maxx, maxy = main_vp.world_bounds
         x0, y0 = svp.to_screen(minx, maxy)
         x1, y1 = svp.to_screen(maxx, miny)
-        pygame.draw.rect(surf, PLAN["camera"], (x0, y0, max(2, x1 - x0), max(2, y1 - y0)), 2)
-        figs = self.figures.layout(svp, t, step, small=True, only_south_of=self.layout.range_top, within=svp.rect)
-        labels = []
-        if self.cfg.labels:
-            clip = tuple(surf.get_clip())
-            read = (placement_inputs(figs), clip)  # a fixed view: its names move only when someone in it does
-            if self._strip_placed is not None and self._strip_placed[0] == read:
-                labels = self._strip_placed[1]
-            else:
-                labels = self.figures.place_labels(figs, [box for f in figs for box in f.boxes] + self._strip_clear(),
-                                                   clip)
-                self._strip_placed = (read, labels)
+        camera = (x0, y0, max(2, x1 - x0), max(2, y1 - y0))
+        figs, labels, read = self._strip_figures(t, step)
+        arrows = self.flight_prims(svp, t, small=True)
+        # a fixed view: while nobody in it moves, nothing flies and the camera's rectangle stands, the strip
+        # is the picture drawn the frame before (the cords of --camera full and a comparison's ghosts aside:
+        # drawn at t)
+        look = None if arrows or self.cfg.camera == "full" or self.comparison is not None or not self.memo \
+            else (read, camera)
+        pic = self._strip_pic
+        if look is not None and pic[0] == look and pic[1] is not None:
+            surf.blit(pic[1], svp.rect[:2])
+            return
+        surf.blit(self.painter.panel("strip", svp, strip=True), svp.rect[:2])
+        surf.set_clip(pygame.Rect(svp.rect))
+        pygame.draw.rect(surf, PLAN["camera"], camera, 2)
         if self.cfg.camera == "full":  # the strip is the target end, enlarged: its cords as the main view's
             draw_loose_cords(surf, svp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         self.figures.paint(surf, svp, figs, t, small=True)
         paint_strip_ghosts(surf, self._ghosts(svp, t, step, small=True), self.cfg, self.texts)  # b's, hollow
-        arrows = self.flight_prims(svp, t, small=True)
         if arrows:
             paint_inset(surf, arrows, self.texts)
         self.figures.blit_labels(surf, labels)
         surf.set_clip(None)
+        # kept once the same picture comes a second time: a strip that changes every frame costs no copy
+        kept = surf.subsurface(pygame.Rect(svp.rect)).copy() if look is not None and pic[0] == look else None
+        self._strip_pic = (look, kept)
+
+    def _strip_figures(self, t: float, step: Step | None) -> tuple[list, list, tuple]:
+        """The strip's figures at t, their names' drawing orders, and what painting and placing them read
+        (their boxes, words, ranks, postures): those of the frame before while the moment's figures are the
+        very ones it laid out (FigureLayer._moment: nobody moved nor took anything up)."""
+        svp = self.strip_vp
+        moment = self.figures._moment(t, step) if self.memo else None
+        last = self._strip_laid
+        sid = step.id if step else None
+        if moment is not None and last is not None and last[0] == sid and len(last[1]) == len(moment) \
+                and all(map(operator.is_, last[1], moment)):
+            return last[2], last[3], last[4]
+        figs = self.figures.layout(svp, t, step, small=True, only_south_of=self.layout.range_top, within=svp.rect)
+        clip = tuple(pygame.Rect(svp.rect).clip(self.surface.get_rect()))
+        read = (placement_inputs(figs), tuple((f.pose.posture, f.shapes) for f in figs), clip)
+        labels = []
+        if self.cfg.labels:
+            if self._strip_placed is not None and self._strip_placed[0] == read:
+                read, labels = self._strip_placed  # a fixed view: its names move only when someone in it does
+            else:
+                labels = self.figures.place_labels(figs, [box for f in figs for box in f.boxes] + self._strip_clear(),
+                                                   clip)
+                self._strip_placed = (read, labels)
+        if moment is not None:
+            self._strip_laid = (sid, list(moment), figs, labels, read)
+        return figs, labels, read
