@@ -146,6 +146,12 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
     runs: list[tuple[int, int]] = []  # (first, last) index into keyed of each file numbered together
     side_of: dict[int, str] = {}  # a file's numbered members: the side their numbers stand on
     file_sides: dict[int, tuple[str, ...]] = {}  # per run (its first index into keyed): the sides it may use
+    given = taken
+    # every box tried lies inside ``bounds``: only what meets them can be in the way (a landmark's point or
+    # an object off the panel is not); ``given`` gets the boxes placed at the end
+    b0, b1, b2, b3 = bounds
+    taken = [b for b in given if b[0] < b2 and b0 < b[2] and b[1] < b3 and b1 < b[3]]
+    first_placed = len(taken)
     sizes = [measure(m.text, m.size) for m in marks]
     visible = [bounds[0] <= m.px <= bounds[2] and bounds[1] <= m.py <= bounds[3] for m in marks]
     done: set[int] = set()
@@ -205,7 +211,6 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
         done.update(members)
     order = sorted((i for i in range(len(marks)) if i not in done and visible[i]),
                    key=lambda i: (-marks[i].priority, i))
-    b0, b1, b2, b3 = bounds
     for i in order:
         m = marks[i]
         w, h = sizes[i]
@@ -241,6 +246,7 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
             box = next((c for c in boxes if _inside(c, bounds) and _clear(c, words)), boxes[0])
         tags.append((i, box))
         taken.append(box)
+    given.extend(taken[first_placed:])
     return LabelPlan(tuple(placed), numbers, tuple(tags), tuple((a + 1, b + 1) for a, b in runs))
 
 
