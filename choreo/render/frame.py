@@ -379,14 +379,8 @@ class FrameRenderer:
         last = self._inputs_memo
         if last is not None and len(last[0]) == len(figs) and all(a is b for a, b in zip(last[0], figs, strict=True)):
             return last[1]
-        # each figure's part again where he is the one laid out last time (most of them while one walks)
-        kept = {} if last is None else last[2]
-        now = {}
-        for f in figs:
-            hit = kept.get(id(f))
-            now[id(f)] = hit if hit is not None and hit[0] is f else (f, placement_inputs((f,))[0])
-        inputs = tuple(now[id(f)][1] for f in figs)
-        self._inputs_memo = (figs, inputs, now)
+        inputs = placement_inputs(figs)
+        self._inputs_memo = (figs, inputs)
         return inputs
 
     def _view_reads(self, vp: Viewport, level: float, bands: bool) -> tuple:
