@@ -26,7 +26,6 @@ class MarkPictures:
 
     def __init__(self) -> None:
         self._kept: dict = {}  # key → (left, top, keyed surface) or None: paint on the frame
-        self._seen: set = set()  # keys painted once
         self._scratch: pygame.Surface | None = None  # the frame's size, painted in the boxes only
 
     def paint(self, surf: pygame.Surface, key, marks, texts, box) -> None:
@@ -35,12 +34,6 @@ class MarkPictures:
         if not marks:
             return
         if key not in self._kept:
-            if key not in self._seen:  # painted once first: a legend seen for a frame only costs no picture
-                if len(self._seen) >= MAX_KEPT:
-                    self._seen.clear()
-                self._seen.add(key)
-                paint_marks(surf, marks, texts)
-                return
             if len(self._kept) >= MAX_KEPT:
                 self._kept.clear()
             self._kept[key] = self._picture(marks, texts, box, surf)
