@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pygame
 
 from choreo.render.marks.paint import paint as paint_marks
@@ -53,19 +52,21 @@ class MarkPictures:
             # painted at the frame's own coordinates (the same rasterisation), on a surface of its format
             self._scratch = pygame.Surface(like.get_size(), 0, like)
         big = self._scratch
+        rgb = 0xFFFFFF  # a pixel's colour in the frame's 32-bit format (its fourth byte is padding)
+        ka, kb = (big.map_rgb(g) & rgb for g in GROUNDS)
         big.set_clip(inner)
         grounds = []
         for ground in GROUNDS[::-1]:  # the first ground last: the scratch then holds the picture kept
             big.fill(ground, inner)
             paint_marks(big, marks, texts)
-            grounds.append(pygame.surfarray.array3d(big.subsurface(inner)))
+            grounds.append(pygame.surfarray.array2d(big.subsurface(inner)) & rgb)
         big.set_clip(None)
         b, a = grounds
-        ga, gb = np.all(a == GROUNDS[0], axis=2), np.all(b == GROUNDS[1], axis=2)
-        same = np.all(a == b, axis=2)
-        if not np.all(same | (ga & gb)):  # a pixel that took something of its ground
+        ga, gb = a == ka, b == kb
+        same = a == b
+        if not (same | (ga & gb)).all():  # a pixel that took something of its ground
             return None
-        if np.any(same & (ga | np.all(a == GROUNDS[1], axis=2))):  # a mark of a ground's colour: keyed out
+        if (same & (ga | (a == kb))).any():  # a mark of a ground's colour: keyed out
             return None
         if not (ga[0, :].all() and ga[-1, :].all() and ga[:, 0].all() and ga[:, -1].all()):  # past the box
             return None
