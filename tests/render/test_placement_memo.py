@@ -3,7 +3,7 @@
 The main view's placement pass reuses what the frames before found while its inputs are the same (a
 figure laid out as last time in the same view, his Mark, his states' legend entries over a span, what
 the pass reads of the view alone, the whole pass while nothing it reads changes): frames drawn in the
-export's order must lay out and draw exactly as a renderer that finds everything anew each frame
+export's order must lay out exactly as a renderer that finds everything anew each frame
 (``memo = False`` on the renderer and its figure layer), over stretches with walkers, a panning camera
 and shots in flight, with both cameras, at 1280 and 640 pixels, and in a --compare render.
 """
@@ -41,12 +41,12 @@ def _same(kept: FrameRenderer, fresh: FrameRenderer, moments, what: str) -> int:
     anew = 0
     for k, (t, step) in enumerate(moments):
         before = kept._placed
-        a = kept.draw(t, step).get_buffer().raw
+        kept.draw(t, step)
         anew += kept._placed is not before
-        b = fresh.draw(t, step).get_buffer().raw
+        fresh.draw(t, step)
         where = f"{what}: frame {k} ({step.id if step else '-'} at {t:.2f})"
+        # the layouts only: the frames' pixels with and without every cache are test_frame_caches.py's
         assert _laid_out(kept.frame_layout(t, step)) == _laid_out(fresh.frame_layout(t, step)), where
-        assert a == b, where + ": the pixels differ"
     return anew
 
 
