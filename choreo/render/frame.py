@@ -184,7 +184,9 @@ class FrameRenderer:
         self._layout: tuple | None = None  # (key, FrameLayout) of the last frame laid out
         self._placed: tuple | None = None  # (what the placement read, FrameLayout) of the last pass
         self._inputs_memo: tuple | None = None  # (the figures laid out, their placement_inputs) of the last pass
-        self.memo = True  # reuse the last pass and its view's reads while they hold (False: found anew, for tests)
+        # reuse the last pass, its view's reads and the strip of the frame before while they hold
+        # (False: every frame found and drawn afresh, for the tests that compare the two)
+        self.memo = True
         self._clear_memo: tuple = (None, [])  # (viewport, clear_boxes in it)
         self._view_memo: tuple = (None, None)  # ((viewport, level, inset shown), what the pass reads of that view alone)
         self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
@@ -200,7 +202,6 @@ class FrameRenderer:
         self._strip_laid: tuple | None = None  # (step id, the moment's figures, the strip's figures, labels, read)
         self._strip_pic: tuple = (None, None)  # (what the strip last drawn showed, its pixels once shown twice)
         self._pictures = MarkPictures()  # the legends' pictures
-        self.memo = True  # reuse the strip of the frame before (False: drawn afresh every frame, for tests)
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
         for step in choreo.steps:
