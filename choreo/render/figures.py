@@ -582,7 +582,8 @@ class FigureLayer:
         if hidden:  # a figure under an inset is not seen
             labelled = [f for f in labelled if not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
         token, name = cfg.px(13), cfg.px(17)  # an object's token, a person or a landmark's drawing
-        last = self._marks.get(clip, {}) if self.memo else {}
+        panel = tuple(clip) if clip else None  # a pygame.Rect is not hashable
+        last = self._marks.get(panel, {}) if self.memo else {}
         now: dict[int, tuple] = {}
         marks = []
         for f in labelled:  # a figure laid out as last time (FigureLayer.layout's memo): his Mark as then
@@ -594,7 +595,9 @@ class FigureLayer:
             now[id(f)] = hit
             marks.append(hit[1])
         if self.memo:
-            self._marks[clip] = now
+            if panel not in self._marks and len(self._marks) >= 8:  # panels: the main view's and the strip's
+                self._marks.clear()
+            self._marks[panel] = now
         plan = plan_labels(marks, measure, taken, (left, top, left + w, top + h), pad=pad, tag_size=cfg.px(KEY_TAG),
                            hard=hard)
         out = [(marks[i].text, box[0], box[1], marks[i].size, False) for i, box in plan.labels]
