@@ -96,3 +96,28 @@ def click(pos, button=1):
 
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def pump_until(v, done, timeout=30.0):
+    """Pump the viewer until ``done()`` holds or ``timeout`` seconds pass; returns ``done()``."""
+    import time
+
+    end = time.perf_counter() + timeout
+    while not done() and time.perf_counter() < end:
+        v.pump(0)
+        time.sleep(0.01)
+    return done()
+
+
+def pin_other_step(v):
+    """From the first step, press ] until the viewer stops on a step of the other reading only; returns it."""
+    import pygame
+
+    key(pygame.K_HOME)
+    v.pump(0)
+    for _ in range(len(v.spans) + 2):
+        key(pygame.K_RIGHTBRACKET)
+        v.pump(0)
+        if v.pinned is not None:
+            break
+    return v.pinned

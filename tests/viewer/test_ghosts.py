@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 import pygame
@@ -13,15 +12,7 @@ from choreo.planning import plan_script
 from choreo.render.ghosts import GHOST_CAPTION
 from choreo.viewer.layout import ROW_H
 from choreo.viewer.overlays import HELP
-from tests.viewer.conftest import key
-
-
-def _pump_until(v, done, timeout=30.0):
-    end = time.perf_counter() + timeout
-    while not done() and time.perf_counter() < end:
-        v.pump(0)
-        time.sleep(0.01)
-    return done()
+from tests.viewer.conftest import key, pin_other_step, pump_until
 
 
 def _at(surface, x, y, reach=2):
@@ -35,7 +26,7 @@ def test_o_overlays_the_other_reading_and_brackets_jump_between_the_steps_that_d
     zheng, ao = plan_script(script, reading="zheng"), plan_script(script, reading="ao")
     assert v.choreography.reading == "zheng" and v.comparison is None
     key(pygame.K_o)
-    assert _pump_until(v, lambda: v.comparison is not None)
+    assert pump_until(v, lambda: v.comparison is not None)
     assert v.comparison.b.reading == "ao"
     # s01 is the same in both readings (司射 to the 司射位); s02 sends him to the 洗 under 敖, not the 中
     assert "s02" in v.differing() and "s01" not in v.differing()
@@ -80,12 +71,12 @@ def test_o_overlays_the_other_reading_and_brackets_jump_between_the_steps_that_d
 def test_the_ghosts_follow_a_reading_switch_and_the_help_names_the_keys(make_viewer, script):
     v = make_viewer(script)
     key(pygame.K_o)
-    assert _pump_until(v, lambda: v.comparison is not None)
+    assert pump_until(v, lambda: v.comparison is not None)
     key(pygame.K_r)
     v.pump(0)
     assert v.wait_planned()
     assert v.choreography.reading == "ao"
-    assert _pump_until(v, lambda: v.comparison is not None)
+    assert pump_until(v, lambda: v.comparison is not None)
     assert (v.comparison.a.reading, v.comparison.b.reading) == ("ao", "zheng")
     keys = {k for k, _ in HELP}
     assert "o" in keys and "[ ]" in keys
@@ -101,14 +92,8 @@ def test_brackets_reach_the_other_readings_own_step_and_show_its_ghosts_acting(m
     v = make_viewer(scripts_dir() / "xiangshe" / "e10-xian-huozhe.yaml", reading="zheng")
     assert v.wait_planned()
     key(pygame.K_o)
-    assert _pump_until(v, lambda: v.comparison is not None, timeout=60)
-    key(pygame.K_HOME)
-    v.pump(0)
-    for _ in range(len(v.spans) + 2):
-        key(pygame.K_RIGHTBRACKET)
-        v.pump(0)
-        if v.pinned is not None:
-            break
+    assert pump_until(v, lambda: v.comparison is not None, timeout=60)
+    pin_other_step(v)
     sb = v.comparison.b.step("s07b")
     assert v.pinned is sb and v.step_id == "s07" and not v.state.playing
     assert "a step of 敖繼公" in v.message[0]

@@ -6,7 +6,6 @@ plays it from its start."""
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 import pygame
@@ -14,25 +13,17 @@ import pytest
 
 from choreo.paths import scripts_dir
 from choreo.render.ghosts import GHOST_TINT
-from tests.viewer.conftest import key
+from tests.viewer.conftest import key, pin_other_step, pump_until
 
 E10 = scripts_dir() / "xiangshe" / "e10-xian-huozhe.yaml"
 DT = 0.1  # s of wall time a pump
-
-
-def _pump_until(v, done, timeout=60.0):
-    end = time.perf_counter() + timeout
-    while not done() and time.perf_counter() < end:
-        v.pump(0)
-        time.sleep(0.01)
-    return done()
 
 
 @pytest.fixture
 def viewer(make_viewer):
     v = make_viewer(E10, reading="zheng")
     key(pygame.K_o)
-    assert _pump_until(v, lambda: v.comparison is not None)
+    assert pump_until(v, lambda: v.comparison is not None, timeout=60)
     return v
 
 
@@ -93,13 +84,7 @@ def test_playing_through_s07_plays_ao_s07b_before_s08(viewer):
 def test_space_on_the_pinned_ao_step_plays_it_from_its_start(viewer):
     v = viewer
     sb = v.comparison.b.step("s07b")
-    key(pygame.K_HOME)
-    v.pump(0)
-    for _ in range(len(v.spans) + 2):
-        key(pygame.K_RIGHTBRACKET)
-        v.pump(0)
-        if v.pinned is not None:
-            break
+    pin_other_step(v)
     assert v.pinned is sb and not v.state.playing
     key(pygame.K_SPACE)
     v.pump(0)
