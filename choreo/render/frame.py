@@ -433,7 +433,7 @@ class FrameRenderer:
             if "marks" in fl.furniture:
                 self._legend_keys[fl.furniture["marks"]] = entries
             # each figure as now (his pose), his row of things and his gesture word where the pass put them
-            figs = [f if len(f.boxes) < 2 and not f.gesture else replace(f, boxes=list(old.boxes), gesture=old.gesture)
+            figs = [f if len(f.boxes) < 2 and not f.gesture else f.replaced(boxes=list(old.boxes), gesture=old.gesture)
                     for f, old in zip(figs, fl.figures, strict=True)]
             return replace(fl, figures=figs, inset=inset)
         plan, wanted, anchors, signs, signs_size = self._view_reads(vp, level, inset is None)
