@@ -61,6 +61,7 @@ from choreo.render.planlayout import (
     clear_extents,
     split_panels,
     strip_viewport,
+    target_end_share,
     without_landmarks,
 )
 from choreo.render.rangemarks import draw_loose_cords
@@ -80,7 +81,7 @@ from choreo.render.viewport import Rect, Viewport, fit
 from choreo.roles import group_colour
 
 CAPTION_BAND = 150  # pixels at a 720-px frame
-FULL_STRIP = 0.34  # the strip's share of the width with --camera full
+FULL_STRIP = 0.34  # the most of the width the strip takes with --camera full
 KEY_TEXT = 15  # the key's names, pixels at a 720-px frame
 KEY_TRIES = 3  # placements of the key and the labels round it (the key grows as names join it)
 KEY_LAYOUTS_KEPT = 64  # the key's layouts kept (its entries change a few times a step)
@@ -142,11 +143,14 @@ class FrameRenderer:
         venue_layout = build_layout(choreo.venue)
         own = own_landmarks(choreo)  # the 楅, the 中: drawn with the object that is set there, when it is
         self.layout = without_landmarks(venue_layout, frozenset(own))
-        # choice: with --camera full the strip shows the target end, given about a third of the width
-        # (main view and strip then both fill their panels: the court is about square, the end tall)
+        # choice: with --camera full the strip shows the target end, as wide as it needs to show it whole at
+        # the scale its height allows (the end is tall: a third of the width left two fifths of the strip
+        # empty), the rest of the width the court's
         band_h = cfg.px(COMPARE_BAND if comparison is not None else CAPTION_BAND)
-        self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=band_h,
-                                   strip_share=FULL_STRIP if cfg.camera == "full" else 0.2)
+        share = 0.2
+        if cfg.camera == "full":
+            share = target_end_share(self.layout, cfg.size, cfg.height - band_h, FULL_STRIP)
+        self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=band_h, strip_share=share)
         self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera, disc_px=8 * cfg.font_scale,
                              room_px=cfg.px(KEY_TAG))  # a person's smallest disc, his number's room
         self._other_camera: Camera | None = None  # a comparison's b, for the frames played on b's clock

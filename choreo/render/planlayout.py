@@ -346,6 +346,17 @@ def split_panels(size: tuple[int, int], *, strip: bool = True, top_band: int = 0
                   (0, h - bottom_band, w, bottom_band) if bottom_band else None)
 
 
+def target_end_share(layout: PlanLayout, size: tuple[int, int], body_h: int, most: float) -> float:
+    """The share of the width a strip ``body_h`` tall needs to show the target end (``far_bounds``) whole at
+    the scale its height allows (``fit`` by height, its margins alike on both sides): the rest of the width
+    is the main view's. At most ``most``; ``most`` itself when the venue has no target end."""
+    far = layout.far_bounds
+    if far is None or size[0] <= 0:
+        return most
+    need = math.ceil(body_h * (far[2] - far[0]) / (far[3] - far[1]))
+    return min(most, need / size[0])
+
+
 def hall_viewport(layout: PlanLayout, rect: Rect) -> Viewport:
     return fit(layout.hall_bounds, rect, margin=0.04)
 
