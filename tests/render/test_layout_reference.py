@@ -5,8 +5,13 @@ of everything of its FrameLayout a viewer sees placed (test_placement_memo._laid
 boxes, gesture word and name, the labels and their boxes, the key, the landmark labels, the furniture,
 the inset, the ghosts' labels), written from main at f3787c9, before the pass was made faster. The
 digest is of the floats' repr, so a box moved by a pixel (or by the last bit of a float) fails, naming
-the first frame that differs. Rewrite it (``pytest --regen-golden``) only for a change meant to move
-boxes, and say so in the commit.
+the first frame that differs (a box that moves and changes no placement, e.g. a clear box widened where
+no name stands near it, is not seen). Rewrite it, only for a change meant to move boxes, with
+
+    SDL_VIDEODRIVER=dummy python -m pytest -q tests/render/test_layout_reference.py --regen-golden
+
+(``-k "default and full"`` and the like for one run; each run's list is replaced alone) and say in
+the commit which runs moved. The --camera full run was rewritten at cf19e2e (its panels changed).
 
 Runs: the bench's 1000 frames of the bundled default at 1280×720 (bench/render.py), 600 at 640×360,
 500 with --camera full, and 200 frames of a --compare render where b's figures are drawn as ghosts.
