@@ -13,7 +13,7 @@ fresh renderer that has drawn its first frame:
   ``cat`` into /dev/null: the pipe's cost without an encoder competing for the cores and caches.
 - ``mp4``: the full export, as ``choreo render`` runs it.
 
-Each line prints, per frame (ms of CPU, user+system, and page faults): the main thread, the writer
+Each line prints, per frame (ms of CPU, user+system, page faults, context switches): the main thread, the writer
 thread, and the process as a whole (all threads); the wall time a frame. The figures come from
 ``getrusage(RUSAGE_THREAD)`` in each thread (Linux). Then the loop's parts timed alone:
 ``timeline.at`` + ``card_at`` a frame.
@@ -36,20 +36,45 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def _usage(who: int) -> tuple[float, float, int]:
+def _usage(who: int) -> tuple[float, float, int, int]:
     u = resource.getrusage(who)
-    return u.ru_utime, u.ru_stime, u.ru_minflt + u.ru_majflt
+    return u.ru_utime, u.ru_stime, u.ru_minflt + u.ru_majflt, u.ru_nvcsw + u.ru_nivcsw
 
 
 def _minus(a, b):
     return tuple(x - y for x, y in zip(a, b, strict=True))
 
 
+class _Counted:
+    """Counts the calls of pipefeed's vmsplice (each one a wait for the reader to make room)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __enter__(self):
+        from choreo.export import pipefeed
+
+        self._orig = orig = pipefeed._VMSPLICE
+        if orig is not None:
+            def counted(*args):
+                self.calls += 1
+                return orig(*args)
+
+            pipefeed._VMSPLICE = counted
+        return self
+
+    def __exit__(self, *exc):
+        from choreo.export import pipefeed
+
+        pipefeed._VMSPLICE = self._orig
+        return False
+
+
 class _WriterUsage:
     """Records the writer thread's own usage (RUSAGE_THREAD from inside it) as it ends."""
 
     def __init__(self) -> None:
-        self.usage = (0.0, 0.0, 0)
+        self.usage = (0.0, 0.0, 0, 0)
         self._orig = None
 
     def __enter__(self):
@@ -123,7 +148,7 @@ def run(choreo, size, fps, seconds, kind, folder: Path):
     n = min(tl.frame_count(fps), int(seconds * fps))
     renderer = FrameRenderer(choreo, cfg)
     renderer.draw(*tl.at(0.0))  # fonts, the first tiles and caption: one-off work
-    writer = _WriterUsage()
+    writer, splices = _WriterUsage(), _Counted()
     if kind == "draw":
         moments = [(*tl.at(k / fps), tl.card_at(k / fps)) for k in range(n)]
         pool = [renderer.new_target() for _ in range(6)]
@@ -136,7 +161,7 @@ def run(choreo, size, fps, seconds, kind, folder: Path):
     else:
         out = folder / f"{kind}.mp4"
         sink = {"null": _null_sink, "pipe": _pipe_sink, "mp4": lambda *a: None}[kind](out, size, fps)
-        with writer:
+        with writer, splices:
             m0, p0, w0 = _usage(resource.RUSAGE_THREAD), _usage(resource.RUSAGE_SELF), time.perf_counter()
             export_video(choreo, out, cfg, renderer=renderer, sink=sink, limit=n)
     wall = time.perf_counter() - w0
@@ -144,10 +169,10 @@ def run(choreo, size, fps, seconds, kind, folder: Path):
 
     def ms(u):
         return f"{(u[0] + u[1]) * 1000 / n:5.2f} ({u[0] * 1000 / n:4.2f} user {u[1] * 1000 / n:4.2f} sys, " \
-               f"{u[2] / n:5.1f} faults)"
+               f"{u[2] / n:5.1f} faults, {u[3] / n:5.1f} switches)"
 
     print(f"{kind:5} {n} frames: main {ms(main)}; writer {ms(writer.usage)}; process {ms(whole)}; "
-          f"wall {wall * 1000 / n:5.2f} ms a frame", flush=True)
+          f"wall {wall * 1000 / n:5.2f} ms a frame; {splices.calls / n:.1f} vmsplice calls a frame", flush=True)
     return n
 
 
