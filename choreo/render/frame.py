@@ -58,6 +58,7 @@ from choreo.render.planlayout import (
     PART_STYLES,
     build_layout,
     clear_boxes,
+    clear_extents,
     split_panels,
     strip_viewport,
     target_end_share,
@@ -192,6 +193,7 @@ class FrameRenderer:
         # (False: every frame found and drawn afresh, for the tests that compare the two)
         self.memo = True
         self._clear_memo: tuple = (None, [])  # (viewport, clear_boxes in it)
+        self._clear_extents: list | None = None  # their shapes' world bounds (the same in every view)
         self._view_memo: tuple = (None, None)  # ((viewport, level, inset shown), what the pass reads of that view alone)
         self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
         self._inset_plans: dict[tuple, InsetPlan] = {}  # shooting stretch → where its inset stands
@@ -398,24 +400,20 @@ class FrameRenderer:
         plan = self.layer.labels(level)
         f = vp.scale / level  # during a zoom blend, offsets follow the scale so labels keep their side
         wanted = []
+        anchors = []  # small boxes round the points the labels stand for (kept uncovered)
+        reach = self.cfg.px(4)
+        left, top, _, _ = vp.rect
+        vx0, vy1, scale = vp.x0, vp.y1, vp.scale
         for lab in plan:
-            ax, ay = vp.to_screen(lab.x, lab.y)
+            ax, ay = left + (lab.x - vx0) * scale, top + (vy1 - lab.y) * scale  # Viewport.to_screen
             x0, y0 = ax + lab.dx * f, ay + lab.dy * f
             wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
+            anchors.append((ax - reach, ay - reach, ax + reach, ay + reach))
         signs = self.plan_signs.visible(vp, also=self._strip_signs if bands else self.plan_signs.bands())
         size = key_size(signs, label_measure(self.texts), self._signs_look()) if signs else None
-        reads = (plan, wanted, self._anchors(vp, plan), signs, size)
+        reads = (plan, wanted, anchors, signs, size)
         self._view_memo = (key, reads)
         return reads
-
-    def _anchors(self, vp: Viewport, plan) -> list:
-        """Small boxes round the points the plan's landmark labels stand for (kept uncovered)."""
-        reach = self.cfg.px(4)
-        out = []
-        for lab in plan or ():
-            ax, ay = vp.to_screen(lab.x, lab.y)
-            out.append((ax - reach, ay - reach, ax + reach, ay + reach))
-        return out
 
     def _lay_out(self, vp: Viewport, level: float, t: float, step: Step | None, manual: bool = False) -> FrameLayout:
         """One placement pass over the main view: reserved boxes and furniture first (corners clear of
@@ -439,7 +437,7 @@ class FrameRenderer:
             if "marks" in fl.furniture:
                 self._legend_keys[fl.furniture["marks"]] = entries
             # each figure as now (his pose), his row of things and his gesture word where the pass put them
-            figs = [f if len(f.boxes) < 2 and not f.gesture else replace(f, boxes=list(old.boxes), gesture=old.gesture)
+            figs = [f if len(f.boxes) < 2 and not f.gesture else f.replaced(boxes=list(old.boxes), gesture=old.gesture)
                     for f, old in zip(figs, fl.figures, strict=True)]
             return replace(fl, figures=figs, inset=inset)
         plan, wanted, anchors, signs, signs_size = self._view_reads(vp, level, inset is None)
@@ -551,7 +549,9 @@ class FrameRenderer:
     def _clear_boxes(self, vp: Viewport) -> list:
         """``clear_boxes`` of the plan in ``vp``, computed again only when the view changes."""
         if self._clear_memo[0] != vp:
-            self._clear_memo = (vp, clear_boxes(self.layout, vp))
+            if self._clear_extents is None:
+                self._clear_extents = clear_extents(self.layout)
+            self._clear_memo = (vp, clear_boxes(self.layout, vp, self._clear_extents))
         return self._clear_memo[1]
 
     def _signs_look(self) -> KeyLook:

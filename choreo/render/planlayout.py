@@ -435,12 +435,26 @@ def plan_key(venue: Venue) -> tuple[KeyEntry, ...]:
 KEEP_CLEAR = (*PART_STYLES, "screen")  # shapes no name is written over (「左個」 in red on the red band)
 
 
-def clear_boxes(layout: PlanLayout, vp: Viewport) -> list[tuple[float, float, float, float]]:
-    """Pixel boxes of the shapes labels keep off: the 侯's bands and the 乏."""
+def clear_extents(layout: PlanLayout) -> list[Bounds]:
+    """World bounds (minx, miny, maxx, maxy) of the shapes labels keep off, in :func:`clear_boxes`' order:
+    the same in every view (a renderer finds them once)."""
     out = []
     for shape in layout.shapes:
         if shape.style in KEEP_CLEAR and shape.coords:
-            pts = vp.to_screen_many(shape.coords)
-            (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
-            out.append((float(x0) - 1, float(y0) - 1, float(x1) + 1, float(y1) + 1))
+            xs, ys = [float(p[0]) for p in shape.coords], [float(p[1]) for p in shape.coords]
+            out.append((min(xs), min(ys), max(xs), max(ys)))
     return out
+
+
+def clear_boxes(layout: PlanLayout, vp: Viewport,
+                extents: list[Bounds] | None = None) -> list[tuple[float, float, float, float]]:
+    """Pixel boxes of the shapes labels keep off: the 侯's bands and the 乏 (``extents``: their
+    :func:`clear_extents`, when the caller keeps them)."""
+    # each shape's extreme points projected (Viewport.to_screen's arithmetic): the projection keeps the
+    # order of the coordinates (each of its steps is monotone in IEEE arithmetic, the scale positive), so
+    # these are the min and max of the projected points, to the last bit
+    left, top, _, _ = vp.rect
+    x0, y1, s = vp.x0, vp.y1, vp.scale
+    return [(left + (minx - x0) * s - 1, top + (y1 - maxy) * s - 1, left + (maxx - x0) * s + 1,
+             top + (y1 - miny) * s + 1)
+            for minx, miny, maxx, maxy in (clear_extents(layout) if extents is None else extents)]
