@@ -357,8 +357,20 @@ def target_end_share(layout: PlanLayout, size: tuple[int, int], body_h: int, mos
     return min(most, need / size[0])
 
 
+def plan_bounds(layout: PlanLayout) -> Bounds:
+    """The plan picture's hall view: the hall bounds and every station and place of a file drawn north of
+    the range (a file's places run on past its landmark: 司馬位's file left the picture at its foot)."""
+    pts = [(x, y) for s in layout.shapes if s.kind == "circle" for x, y in s.coords if y > layout.range_top]
+    if not pts:
+        return layout.hall_bounds
+    b = _pad(_bounds(pts), 4.0)
+    h = layout.hall_bounds
+    return (min(h[0], b[0]), min(h[1], b[1]), max(h[2], b[2]), max(h[3], b[3]))
+
+
 def hall_viewport(layout: PlanLayout, rect: Rect) -> Viewport:
-    return fit(layout.hall_bounds, rect, margin=0.04)
+    """The plan picture's main view (``choreo plan``; a choreography's frames have their camera)."""
+    return fit(plan_bounds(layout), rect, margin=0.04)
 
 
 def strip_viewport(layout: PlanLayout, rect: Rect) -> Viewport:
