@@ -105,10 +105,14 @@ def place_rows(rows: Sequence[Row], discs: Sequence[Box], hard: Sequence[Box], b
         # clear one (most rows stand at their first): the first clear of ``others``, else of ``firm``
         box = None
         for left, top in _spots(row):
-            c = (left, top, left + w, top + h)
-            if c[0] >= b0 and c[1] >= b1 and c[2] <= b2 and c[3] <= b3 and _clear(c, others):
-                box = c
-                break
+            right, bottom = left + w, top + h
+            if left >= b0 and top >= b1 and right <= b2 and bottom <= b3:
+                for d in others:  # _clear written out: every row of every pass
+                    if left < d[2] and d[0] < right and top < d[3] and d[1] < bottom:
+                        break
+                else:
+                    box = (left, top, right, bottom)
+                    break
         if box is None:
             cands = [(left, top, left + w, top + h) for left, top in spots(row)]
             cands = [c for c in cands if c[0] >= b0 and c[1] >= b1 and c[2] <= b2 and c[3] <= b3] or cands[:1]

@@ -238,24 +238,52 @@ def draw_north(surf: pygame.Surface, rect, texts: TextCache, cfg: RenderConfig, 
     surf.blit(label, (cx - label.get_width() / 2, cy - s - label.get_height()))
 
 
-def draw_range_dimension(surf: pygame.Surface, layout: PlanLayout, vp: Viewport, texts: TextCache,
-                         cfg: RenderConfig, y_mark: float | None, y_target: float | None) -> None:
-    """The 侯道 as a dimension line along the strip's east side: 「侯道五十步」 (300 尺)."""
+RANGE_WORD = "侯道"  # 「侯道五十步」〔002〕: the distance from the 物 to the 侯
+
+
+def range_dimension_parts(vp: Viewport, cfg: RenderConfig, y_mark: float | None,
+                          y_target: float | None) -> dict | None:
+    """The 侯道 as a dimension line along the east side of the panel of ``vp``: ``line`` (x, top, bottom),
+    ``ticks`` (the ends within the panel), ``arrow`` (None, or the tip and two barbs where the line runs
+    on past the panel's top to a 物 out of it: --camera full's strip shows the target end alone) and
+    ``words`` to write turned along it, centred on ``centre`` (the middle of the part in the panel).
+    None when the venue has no 物 or no 侯."""
     if y_mark is None or y_target is None:
-        return
+        return None
     left, top, w, h = vp.rect
     x = left + w - cfg.px(16)
     _, p0 = vp.to_screen(0, y_mark)
     _, p1 = vp.to_screen(0, y_target)
+    p0, p1 = min(p0, p1), max(p0, p1)
+    dist = abs(y_mark - y_target)
+    cut = p0 < top  # the 物 is north of the panel: the line leaves it with an arrowhead, named in words
+    shown0, shown1 = max(p0, top), min(p1, top + h)
+    ticks = [p for p in (p0, p1) if top <= p <= top + h]
+    arrow = None
+    if cut:
+        a = cfg.dim(5)
+        arrow = ((x, shown0), (x - a, shown0 + 1.6 * a), (x + a, shown0 + 1.6 * a))
+    words = f"{RANGE_WORD}{dist:.0f}尺" if cut else f"{dist:.0f}尺"
+    return {"line": (x, shown0, shown1), "ticks": ticks, "arrow": arrow, "words": words,
+            "size": cfg.px(14), "centre": (shown0 + shown1) / 2}
+
+
+def draw_range_dimension(surf: pygame.Surface, vp: Viewport, texts: TextCache, cfg: RenderConfig,
+                         y_mark: float | None, y_target: float | None) -> None:
+    """The 侯道 as a dimension line along the strip's east side: 「侯道五十步」 (300 尺)."""
+    parts = range_dimension_parts(vp, cfg, y_mark, y_target)
+    if parts is None:
+        return
+    x, p0, p1 = parts["line"]
     col = PLAN["label-dim"]
     pygame.draw.line(surf, col, (x, p0), (x, p1), 1)
-    for p in (p0, p1):
+    for p in parts["ticks"]:
         pygame.draw.line(surf, col, (x - 5, p), (x + 5, p), 1)
-    dist = abs(y_mark - y_target)
-    words = f"{dist:.0f}尺"
-    lab = texts.render(words, cfg.px(14), col, PLAN["halo"])
+    if parts["arrow"] is not None:
+        pygame.draw.polygon(surf, col, parts["arrow"])
+    lab = texts.render(parts["words"], parts["size"], col, PLAN["halo"])
     rot = pygame.transform.rotate(lab, 90)
-    surf.blit(rot, (x - rot.get_width() - 2, (p0 + p1) / 2 - rot.get_height() / 2))
+    surf.blit(rot, (x - rot.get_width() - 2, parts["centre"] - rot.get_height() / 2))
 
 
 class PlanPainter:
@@ -284,7 +312,7 @@ class PlanPainter:
             draw_labels(surf, self._strip_labels, local, self.texts, self.cfg, min_priority=3,
                         taken=clear_boxes(self.layout, local))
             y_mark, y_target = self.layout.range_span
-            draw_range_dimension(surf, self.layout, local, self.texts, self.cfg, y_mark, y_target)
+            draw_range_dimension(surf, local, self.texts, self.cfg, y_mark, y_target)
         else:
             # Zoomed far in, show every name; at plan scale only those of priority 2 and up.
             bar, north = furniture_boxes(local, self.texts, self.cfg)

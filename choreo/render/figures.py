@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import pygame
@@ -62,6 +62,14 @@ class PlacedFigure:
     priority: int
     shapes: tuple = ()  # an object resting on its own landmark: drawn as the plan draws that landmark
     gesture: tuple | None = None  # (word, box) of the gesture he makes (揖, 拜 …), where the placement pass put it
+
+    def replaced(self, **changes) -> PlacedFigure:
+        """``dataclasses.replace(self, **changes)`` without its cost (a few thousand a pass, each
+        an __init__ of every field): the same fields, ``changes`` set."""
+        new = object.__new__(PlacedFigure)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
 
 class _Present(NamedTuple):
@@ -421,13 +429,15 @@ class FigureLayer:
         """The pictogram's square of an object at rest at (px, py): centred there, or, where another
         object's already lies (the 觶 on the 豐), set on top of it (drawn just above it on screen)."""
         side = self.pictogram_px()
-        box = (px - side / 2, py - side / 2, px + side / 2, py + side / 2)
+        x0, y0, x1, y1 = px - side / 2, py - side / 2, px + side / 2, py + side / 2
         for _ in range(len(resting)):
-            under = next((b for b in resting if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]), None)
-            if under is None:
+            for b in resting:  # the first box under it, if any (plain loops: every object, every pass)
+                if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
+                    y0, y1 = b[1] - side, b[1]
+                    break
+            else:
                 break
-            box = (box[0], under[1] - side, box[2], under[1])
-        return box
+        return (x0, y0, x1, y1)
 
     @staticmethod
     def _beside(px: float, py: float, r: float, resting: list) -> tuple[float, float]:
@@ -435,12 +445,15 @@ class FigureLayer:
         drawn already, just above it (drawn at one point, the 楅 and the 中 waiting at the 堂西 were one
         square with two names; one over the other, each name beside its own; above, as the things set on
         top of another are stacked (_rest_box): below, the square fell on the 司馬 standing at the 堂西)."""
+        x0, x1 = px - r, px + r
         for _ in range(len(resting)):
-            box = (px - r, py - r, px + r, py + r)
-            under = next((b for b in resting if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]), None)
-            if under is None:
+            y0, y1 = py - r, py + r
+            for b in resting:  # the first box under it, if any
+                if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
+                    py = b[1] - 1 - r
+                    break
+            else:
                 break
-            py = under[1] - 1 - r
         return px, py
 
     def rest_pictogram(self, f: PlacedFigure):
@@ -500,7 +513,7 @@ class FigureLayer:
         out = list(figs)
         for k, boxes in zip(holders, place_rows(rows, discs, hard, bounds), strict=True):
             if boxes != figs[k].boxes[1:]:  # most rows stand where the layout put them: the figure as it is
-                out[k] = replace(figs[k], boxes=[figs[k].boxes[0], *boxes])
+                out[k] = figs[k].replaced(boxes=[figs[k].boxes[0], *boxes])
         return out
 
     def gesture_size(self) -> int:
@@ -544,7 +557,7 @@ class FigureLayer:
         out = list(figs)
         under = [k for k in makers if any(b[0] <= figs[k].px <= b[2] and b[1] <= figs[k].py <= b[3] for b in hidden)]
         for k in under:
-            out[k] = replace(figs[k], gesture=None)
+            out[k] = figs[k].replaced(gesture=None)
         makers = [k for k in makers if k not in under]
         rows = [b for f in figs for b in f.boxes[1:]]  # things carried: a word never covers them either
         hard = list(hard)
@@ -558,7 +571,7 @@ class FigureLayer:
                        next((b for b in spots + self._farther(near) if _clear(b, firm) and _inside(b, bounds)), None))
             if box is not None:
                 words.append(box)
-            out[k] = replace(f, gesture=None if box is None else (f.gesture[0], box))
+            out[k] = f.replaced(gesture=None if box is None else (f.gesture[0], box))
         return out
 
     def pictogram_px(self) -> int:
@@ -603,8 +616,10 @@ class FigureLayer:
         out = [(marks[i].text, box[0], box[1], marks[i].size, False) for i, box in plan.labels]
         numbers = dict(plan.keyed)
         out += [(str(numbers[i]), box[0], box[1], cfg.px(KEY_TAG), False) for i, box in plan.tags]
-        index = {id(f): k for k, f in enumerate(figs)}
-        keyed = [(index[id(labelled[i])], n) for i, n in plan.keyed]
+        keyed = []
+        if plan.keyed:  # most passes number nobody
+            index = {id(f): k for k, f in enumerate(figs)}
+            keyed = [(index[id(labelled[i])], n) for i, n in plan.keyed]
         return out, keyed, list(plan.runs)
 
     def place_labels(self, figs: list[PlacedFigure], taken: list, clip) -> list:

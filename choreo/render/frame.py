@@ -58,8 +58,10 @@ from choreo.render.planlayout import (
     PART_STYLES,
     build_layout,
     clear_boxes,
+    clear_extents,
     split_panels,
     strip_viewport,
+    target_end_share,
     without_landmarks,
 )
 from choreo.render.rangemarks import draw_loose_cords
@@ -79,7 +81,7 @@ from choreo.render.viewport import Rect, Viewport, fit
 from choreo.roles import group_colour
 
 CAPTION_BAND = 150  # pixels at a 720-px frame
-FULL_STRIP = 0.34  # the strip's share of the width with --camera full
+FULL_STRIP = 0.34  # the most of the width the strip takes with --camera full
 KEY_TEXT = 15  # the key's names, pixels at a 720-px frame
 KEY_TRIES = 3  # placements of the key and the labels round it (the key grows as names join it)
 KEY_LAYOUTS_KEPT = 64  # the key's layouts kept (its entries change a few times a step)
@@ -141,11 +143,14 @@ class FrameRenderer:
         venue_layout = build_layout(choreo.venue)
         own = own_landmarks(choreo)  # the 楅, the 中: drawn with the object that is set there, when it is
         self.layout = without_landmarks(venue_layout, frozenset(own))
-        # choice: with --camera full the strip shows the target end, given about a third of the width
-        # (main view and strip then both fill their panels: the court is about square, the end tall)
+        # choice: with --camera full the strip shows the target end, as wide as it needs to show it whole at
+        # the scale its height allows (the end is tall: a third of the width left two fifths of the strip
+        # empty), the rest of the width the court's
         band_h = cfg.px(COMPARE_BAND if comparison is not None else CAPTION_BAND)
-        self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=band_h,
-                                   strip_share=FULL_STRIP if cfg.camera == "full" else 0.2)
+        share = 0.2
+        if cfg.camera == "full":
+            share = target_end_share(self.layout, cfg.size, cfg.height - band_h, FULL_STRIP)
+        self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=band_h, strip_share=share)
         self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera, disc_px=8 * cfg.font_scale,
                              room_px=cfg.px(KEY_TAG))  # a person's smallest disc, his number's room
         self._other_camera: Camera | None = None  # a comparison's b, for the frames played on b's clock
@@ -188,6 +193,7 @@ class FrameRenderer:
         # (False: every frame found and drawn afresh, for the tests that compare the two)
         self.memo = True
         self._clear_memo: tuple = (None, [])  # (viewport, clear_boxes in it)
+        self._clear_extents: list | None = None  # their shapes' world bounds (the same in every view)
         self._view_memo: tuple = (None, None)  # ((viewport, level, inset shown), what the pass reads of that view alone)
         self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
         self._inset_plans: dict[tuple, InsetPlan] = {}  # shooting stretch → where its inset stands
@@ -394,24 +400,20 @@ class FrameRenderer:
         plan = self.layer.labels(level)
         f = vp.scale / level  # during a zoom blend, offsets follow the scale so labels keep their side
         wanted = []
+        anchors = []  # small boxes round the points the labels stand for (kept uncovered)
+        reach = self.cfg.px(4)
+        left, top, _, _ = vp.rect
+        vx0, vy1, scale = vp.x0, vp.y1, vp.scale
         for lab in plan:
-            ax, ay = vp.to_screen(lab.x, lab.y)
+            ax, ay = left + (lab.x - vx0) * scale, top + (vy1 - lab.y) * scale  # Viewport.to_screen
             x0, y0 = ax + lab.dx * f, ay + lab.dy * f
             wanted.append(((x0, y0, x0 + lab.w, y0 + lab.h), (ax, ay)))
+            anchors.append((ax - reach, ay - reach, ax + reach, ay + reach))
         signs = self.plan_signs.visible(vp, also=self._strip_signs if bands else self.plan_signs.bands())
         size = key_size(signs, label_measure(self.texts), self._signs_look()) if signs else None
-        reads = (plan, wanted, self._anchors(vp, plan), signs, size)
+        reads = (plan, wanted, anchors, signs, size)
         self._view_memo = (key, reads)
         return reads
-
-    def _anchors(self, vp: Viewport, plan) -> list:
-        """Small boxes round the points the plan's landmark labels stand for (kept uncovered)."""
-        reach = self.cfg.px(4)
-        out = []
-        for lab in plan or ():
-            ax, ay = vp.to_screen(lab.x, lab.y)
-            out.append((ax - reach, ay - reach, ax + reach, ay + reach))
-        return out
 
     def _lay_out(self, vp: Viewport, level: float, t: float, step: Step | None, manual: bool = False) -> FrameLayout:
         """One placement pass over the main view: reserved boxes and furniture first (corners clear of
@@ -435,7 +437,7 @@ class FrameRenderer:
             if "marks" in fl.furniture:
                 self._legend_keys[fl.furniture["marks"]] = entries
             # each figure as now (his pose), his row of things and his gesture word where the pass put them
-            figs = [f if len(f.boxes) < 2 and not f.gesture else replace(f, boxes=list(old.boxes), gesture=old.gesture)
+            figs = [f if len(f.boxes) < 2 and not f.gesture else f.replaced(boxes=list(old.boxes), gesture=old.gesture)
                     for f, old in zip(figs, fl.figures, strict=True)]
             return replace(fl, figures=figs, inset=inset)
         plan, wanted, anchors, signs, signs_size = self._view_reads(vp, level, inset is None)
@@ -547,7 +549,9 @@ class FrameRenderer:
     def _clear_boxes(self, vp: Viewport) -> list:
         """``clear_boxes`` of the plan in ``vp``, computed again only when the view changes."""
         if self._clear_memo[0] != vp:
-            self._clear_memo = (vp, clear_boxes(self.layout, vp))
+            if self._clear_extents is None:
+                self._clear_extents = clear_extents(self.layout)
+            self._clear_memo = (vp, clear_boxes(self.layout, vp, self._clear_extents))
         return self._clear_memo[1]
 
     def _signs_look(self) -> KeyLook:

@@ -56,14 +56,17 @@ class PlanSigns:
                 boxes.setdefault(sign, []).append((min(xs), min(ys), max(xs), max(ys)))
         self.entries: tuple[tuple[KeyEntry, np.ndarray], ...] = tuple(
             (e, np.array(boxes[(e.kind, e.style)], dtype=float)) for e in entries if (e.kind, e.style) in boxes)
+        self._boxes = tuple((e, tuple(tuple(float(v) for v in row) for row in b.tolist())) for e, b in self.entries)
 
     def visible(self, vp: Viewport, also: Sequence[KeyEntry] = ()) -> tuple[KeyEntry, ...]:
         """The entries with a mark inside the viewport's world bounds, and those of ``also`` (what
         another panel of the frame shows: the strip's or the inset's 侯), in the key's order."""
         x0, y0, x1, y1 = vp.world_bounds
         out = []
-        for entry, b in self.entries:
-            if entry in also or ((b[:, 0] <= x1) & (b[:, 2] >= x0) & (b[:, 1] <= y1) & (b[:, 3] >= y0)).any():
+        # the marks' boxes as floats, scanned in Python: a few dozen boxes an entry, the first one in view
+        # ends the scan (numpy's arrays cost more here than the comparisons, with the same answers)
+        for entry, b in self._boxes:
+            if entry in also or any(b0 <= x1 and b2 >= x0 and b1 <= y1 and b3 >= y0 for b0, b1, b2, b3 in b):
                 out.append(entry)
         return tuple(out)
 

@@ -15,7 +15,7 @@ from choreo.render.caption import clause_lines, passage_label
 from choreo.render.comparecaption import CompareCaptionBand
 from choreo.render.countdraw import COLOUR as COUNTER_COLOUR
 from choreo.render.countdraw import counter_strokes
-from choreo.render.drawplan import placed_plan_labels, scale_bar_parts
+from choreo.render.drawplan import placed_plan_labels, range_dimension_parts, scale_bar_parts
 from choreo.render.figures import PlacedFigure, wedge_tip
 from choreo.render.ghosts import (
     GHOST_TINT,
@@ -257,18 +257,17 @@ class FrameScene:
 
     def range_dimension(self, vp: Viewport) -> list:
         """The 侯道 dimension line (drawplan.draw_range_dimension), its length turned along it."""
-        y_mark, y_target = self.r.layout.range_span
-        if y_mark is None or y_target is None:
+        parts = range_dimension_parts(vp, self.cfg, *self.r.layout.range_span)
+        if parts is None:
             return []
-        left, top, w, h = vp.rect
-        x = left + w - self.cfg.px(16)
-        _, p0 = vp.to_screen(0, y_mark)
-        _, p1 = vp.to_screen(0, y_target)
+        x, p0, p1 = parts["line"]
         col = PLAN["label-dim"]
         out = [Poly(((x, p0), (x, p1)), None, col, 1, closed=False)]
-        out += [Poly(((x - 5, p), (x + 5, p)), None, col, 1, closed=False) for p in (p0, p1)]
-        g = turned(run(self.texts, f"{abs(y_mark - y_target):.0f}尺", self.cfg.px(14), col, 0, 0, PLAN["halo"]))
-        out.append(moved(g, x - g.box[2] - 2, (p0 + p1) / 2 - g.box[3] / 2))
+        out += [Poly(((x - 5, p), (x + 5, p)), None, col, 1, closed=False) for p in parts["ticks"]]
+        if parts["arrow"] is not None:
+            out.append(Poly(parts["arrow"], col, None, 1))
+        g = turned(run(self.texts, parts["words"], parts["size"], col, 0, 0, PLAN["halo"]))
+        out.append(moved(g, x - g.box[2] - 2, parts["centre"] - g.box[3] / 2))
         return out
 
     # -- the caption band -------------------------------------------------------------------------

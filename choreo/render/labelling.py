@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from choreo.render.placement import _clear, _inside, _near, spots
+from choreo.render.placement import _clear, _inside, spots
 
 Box = tuple[float, float, float, float]
 FILE_REACH = 7.0  # 尺 between neighbours of a file (modelling choice: a 步 and a little, the ranks' spacing)
@@ -61,7 +61,7 @@ def files(marks: Sequence[Mark], shown: Sequence[bool] | None = None) -> list[li
     """Groups of FILE_LEAST or more people each within FILE_REACH 尺 of the next, ordered along the
     file (west to east, or north to south); only the marks ``shown`` (default: all)."""
     # a function of the people's places and ranks alone: found again while nobody moves (the camera may)
-    key = tuple((i, m.x, m.y, m.priority) for i, m in enumerate(marks) if m.person and (shown is None or shown[i]))
+    key = tuple([(i, m.x, m.y, m.priority) for i, m in enumerate(marks) if m.person and (shown is None or shown[i])])
     hit = _files_seen.get(key)
     if hit is None:
         if len(_files_seen) >= _FILES_KEPT:
@@ -215,13 +215,21 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
         m = marks[i]
         w, h = sizes[i]
         g = m.r + gap
-        near = _near(taken, m.px, m.py, w, h, g)
+        px, py = m.px, m.py
+        # _near, _inside and _clear written out (the same comparisons): this loop runs for every name of
+        # every pass, most of them a frame
+        r0, r1, r2, r3 = px - g - w, py - g - h, px + g + w, py + g + h
+        near = [b for b in taken if b[0] < r2 and r0 < b[2] and b[1] < r3 and r1 < b[3]]
         chosen = None
-        for left, top in spots(m.px, m.py, w, h, g):
-            box = (left, top, left + w, top + h)
-            if left >= b0 and top >= b1 and box[2] <= b2 and box[3] <= b3 and _clear(box, near):  # _inside
-                chosen = box
-                break
+        for left, top in spots(px, py, w, h, g):
+            right, bottom = left + w, top + h
+            if left >= b0 and top >= b1 and right <= b2 and bottom <= b3:
+                for b in near:
+                    if left < b[2] and b[0] < right and top < b[3] and b[1] < bottom:
+                        break
+                else:
+                    chosen = (left, top, right, bottom)
+                    break
         if chosen is not None:
             placed.append((i, chosen))
             taken.append(chosen)
@@ -240,7 +248,8 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
             cands[:SIDE_REACH] = [(min(max(x, bounds[0]), bounds[2] - w), min(max(y, bounds[1]), bounds[3] - h))
                                   for x, y in cands[:SIDE_REACH]]
         boxes = [(x, y, x + w, y + h) for x, y in cands]
-        box = next((c for c in boxes if _inside(c, bounds) and _clear(c, taken)), None)
+        near = _among(taken, [(i, c) for c in boxes])  # what can meet any of them (the same answers)
+        box = next((c for c in boxes if _inside(c, bounds) and _clear(c, near)), None)
         if box is None:  # crowded all round: over the neighbours' discs, never over a name or furniture
             words = [p[1] for p in placed] + tags_only(tags) + list(hard)
             box = next((c for c in boxes if _inside(c, bounds) and _clear(c, words)), boxes[0])

@@ -346,8 +346,31 @@ def split_panels(size: tuple[int, int], *, strip: bool = True, top_band: int = 0
                   (0, h - bottom_band, w, bottom_band) if bottom_band else None)
 
 
+def target_end_share(layout: PlanLayout, size: tuple[int, int], body_h: int, most: float) -> float:
+    """The share of the width a strip ``body_h`` tall needs to show the target end (``far_bounds``) whole at
+    the scale its height allows (``fit`` by height, its margins alike on both sides): the rest of the width
+    is the main view's. At most ``most``; ``most`` itself when the venue has no target end."""
+    far = layout.far_bounds
+    if far is None or size[0] <= 0:
+        return most
+    need = math.ceil(body_h * (far[2] - far[0]) / (far[3] - far[1]))
+    return min(most, need / size[0])
+
+
+def plan_bounds(layout: PlanLayout) -> Bounds:
+    """The plan picture's hall view: the hall bounds and every station and place of a file drawn north of
+    the range (a file's places run on past its landmark: 司馬位's file left the picture at its foot)."""
+    pts = [(x, y) for s in layout.shapes if s.kind == "circle" for x, y in s.coords if y > layout.range_top]
+    if not pts:
+        return layout.hall_bounds
+    b = _pad(_bounds(pts), 4.0)
+    h = layout.hall_bounds
+    return (min(h[0], b[0]), min(h[1], b[1]), max(h[2], b[2]), max(h[3], b[3]))
+
+
 def hall_viewport(layout: PlanLayout, rect: Rect) -> Viewport:
-    return fit(layout.hall_bounds, rect, margin=0.04)
+    """The plan picture's main view (``choreo plan``; a choreography's frames have their camera)."""
+    return fit(plan_bounds(layout), rect, margin=0.04)
 
 
 def strip_viewport(layout: PlanLayout, rect: Rect) -> Viewport:
@@ -412,12 +435,26 @@ def plan_key(venue: Venue) -> tuple[KeyEntry, ...]:
 KEEP_CLEAR = (*PART_STYLES, "screen")  # shapes no name is written over (「左個」 in red on the red band)
 
 
-def clear_boxes(layout: PlanLayout, vp: Viewport) -> list[tuple[float, float, float, float]]:
-    """Pixel boxes of the shapes labels keep off: the 侯's bands and the 乏."""
+def clear_extents(layout: PlanLayout) -> list[Bounds]:
+    """World bounds (minx, miny, maxx, maxy) of the shapes labels keep off, in :func:`clear_boxes`' order:
+    the same in every view (a renderer finds them once)."""
     out = []
     for shape in layout.shapes:
         if shape.style in KEEP_CLEAR and shape.coords:
-            pts = vp.to_screen_many(shape.coords)
-            (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
-            out.append((float(x0) - 1, float(y0) - 1, float(x1) + 1, float(y1) + 1))
+            xs, ys = [float(p[0]) for p in shape.coords], [float(p[1]) for p in shape.coords]
+            out.append((min(xs), min(ys), max(xs), max(ys)))
     return out
+
+
+def clear_boxes(layout: PlanLayout, vp: Viewport,
+                extents: list[Bounds] | None = None) -> list[tuple[float, float, float, float]]:
+    """Pixel boxes of the shapes labels keep off: the 侯's bands and the 乏 (``extents``: their
+    :func:`clear_extents`, when the caller keeps them)."""
+    # each shape's extreme points projected (Viewport.to_screen's arithmetic): the projection keeps the
+    # order of the coordinates (each of its steps is monotone in IEEE arithmetic, the scale positive), so
+    # these are the min and max of the projected points, to the last bit
+    left, top, _, _ = vp.rect
+    x0, y1, s = vp.x0, vp.y1, vp.scale
+    return [(left + (minx - x0) * s - 1, top + (y1 - maxy) * s - 1, left + (maxx - x0) * s + 1,
+             top + (y1 - miny) * s + 1)
+            for minx, miny, maxx, maxy in (clear_extents(layout) if extents is None else extents)]

@@ -26,6 +26,7 @@ HINT = (230, 180, 160)
 POINTED = (255, 196, 70)  # the character the caret points at, and the caret
 SIZE = 17
 LEADING = 1.35
+MESSAGE_TOP = 64  # the message's first line, below the page's title (20 px down, 44 px high)
 _CARET = re.compile(r"^  [ \t]*\^$")
 
 
@@ -104,9 +105,8 @@ def error_screen(surf: pygame.Surface, rect, text: str, writer: Writer, watching
     """The error the command line would print, whole, in the window, and what to do about it."""
     left, top, w, h = rect
     pygame.draw.rect(surf, ERROR_BG, rect)
-    y = top + 20
-    surf.blit(writer.render("The script could not be shown", 22, (255, 220, 200)), (left + 20, y))
-    y += 44
+    surf.blit(writer.render("The script could not be shown", 22, (255, 220, 200)), (left + 20, top + 20))
+    y = top + MESSAGE_TOP
     bottom, width = top + h - 60, w - 40
     for part in parse(text):
         if y + int(SIZE * LEADING) > bottom:
