@@ -193,7 +193,7 @@ class FrameRenderer:
         # (False: every frame found and drawn afresh, for the tests that compare the two)
         self.memo = True
         self._clear_memo: tuple = (None, [])  # (viewport, clear_boxes in it)
-        self._clear_extents: list | None = None  # their shapes' world bounds (the same in every view)
+        self._clear_extents = clear_extents(self.layout)  # their shapes' world bounds (the same in every view)
         self._view_memo: tuple = (None, None)  # ((viewport, level, inset shown), what the pass reads of that view alone)
         self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
         self._inset_plans: dict[tuple, InsetPlan] = {}  # shooting stretch → where its inset stands
@@ -549,8 +549,6 @@ class FrameRenderer:
     def _clear_boxes(self, vp: Viewport) -> list:
         """``clear_boxes`` of the plan in ``vp``, computed again only when the view changes."""
         if self._clear_memo[0] != vp:
-            if self._clear_extents is None:
-                self._clear_extents = clear_extents(self.layout)
             self._clear_memo = (vp, clear_boxes(self.layout, vp, self._clear_extents))
         return self._clear_memo[1]
 

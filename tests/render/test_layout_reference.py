@@ -25,13 +25,10 @@ from pathlib import Path
 
 import pytest
 
-from choreo.compare import Comparison
-from choreo.paths import scripts_dir
 from choreo.planning import default_script, plan_script
-from choreo.render.comparetime import compare_timeline
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
-from tests.render.test_placement_memo import _laid_out
+from tests.render.test_placement_memo import _laid_out, ghost_stretch
 
 FPS = 25  # the bench's
 REFERENCE = Path(__file__).parent / "golden" / "layouts.json"
@@ -63,15 +60,7 @@ def default_rite():
 
 def _run(name: str, default_rite) -> list[str]:
     if name == "compare":
-        script = scripts_dir() / "xiangshe" / "e06-second-round.yaml"
-        a, b = plan_script(script, venue="xie", reading="zheng"), plan_script(script, venue="xie", reading="ao")
-        comparison = Comparison(a, b)
-        cfg = RenderConfig(size=(1280, 720), fps=FPS, quiet=True)
-        timeline = compare_timeline(comparison, cfg.pace, a.steps)
-        probe = FrameRenderer(a, cfg, comparison=comparison)
-        frames = range(timeline.frame_count(FPS))
-        first = next(k for k in frames[::10] if probe.ghosts(*timeline.at(k / FPS)))
-        moments = [timeline.at(k / FPS) for k in range(first, min(first + 200, len(frames)))]
+        a, comparison, cfg, moments, _ = ghost_stretch(200, FPS)
         return _digests(FrameRenderer(a, cfg, comparison=comparison), moments)
     size, camera, n = RUNS[name]
     cfg = RenderConfig(size=size, fps=FPS, quiet=True, camera=camera)

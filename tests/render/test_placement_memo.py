@@ -69,19 +69,27 @@ def test_the_pass_kept_across_frames_lays_out_as_the_pass_found_anew(rites, whic
         assert any(s.release <= t <= s.arrival for s in rite.shots for t, _ in moments)  # an arrow in flight
 
 
-def test_a_compare_render_lays_out_as_found_anew():
+def ghost_stretch(count: int, fps: int = FPS):
+    """The e06 comparison (鄭 as a, 敖 as b, in the 榭) at 1280×720 and ``count`` moments of its video (at
+    ``fps``) from
+    the first stretch where b's figures are drawn as ghosts: (a, comparison, cfg, moments, probe). The
+    stretch is found by a renderer of its own, ``probe`` (one that laid out other moments before draws a
+    frame's landmark names otherwise, memo or none)."""
     script = scripts_dir() / "xiangshe" / "e06-second-round.yaml"
     a, b = plan_script(script, venue="xie", reading="zheng"), plan_script(script, venue="xie", reading="ao")
     comparison = Comparison(a, b)
-    cfg = RenderConfig(size=(1280, 720), fps=FPS, quiet=True)
+    cfg = RenderConfig(size=(1280, 720), fps=fps, quiet=True)
     timeline = compare_timeline(comparison, cfg.pace, a.steps)
+    frames = range(timeline.frame_count(fps))
+    probe = FrameRenderer(a, cfg, comparison=comparison)
+    first = next(k for k in frames[::10] if probe.ghosts(*timeline.at(k / fps)))
+    moments = [timeline.at(k / fps) for k in range(first, min(first + count, len(frames)))]
+    return a, comparison, cfg, moments, probe
+
+
+def test_a_compare_render_lays_out_as_found_anew():
+    a, comparison, cfg, moments, probe = ghost_stretch(40)
     kept = FrameRenderer(a, cfg, comparison=comparison)
     fresh = _fresh(FrameRenderer(a, cfg, comparison=comparison))
-    # the first stretch where b's figures are drawn as ghosts (found by a third renderer: one that laid
-    # out other moments before draws a frame's landmark names otherwise, memo or none)
-    frames = range(timeline.frame_count(FPS))
-    probe = FrameRenderer(a, cfg, comparison=comparison)
-    first = next(k for k in frames[::10] if probe.ghosts(*timeline.at(k / FPS)))
-    moments = [timeline.at(k / FPS) for k in range(first, min(first + 40, len(frames)))]
     _same(kept, fresh, moments, "compare")
     assert sum(bool(probe.ghosts(t, step)) for t, step in moments) >= 10
