@@ -37,6 +37,7 @@ from choreo.viewer.layout import Layout, layout
 from choreo.viewer.panels import Panels
 from choreo.viewer.session import Loaded, Session, internal_error, reading_title, venue_title
 from choreo.viewer.state import Spans, ViewerState, apply, carried_over
+from choreo.viewer.steplist import StepList
 from choreo.viewer.writer import Writer
 
 KEYS = {
@@ -94,7 +95,8 @@ class Viewer:
         self._renderer_key = None
         self.ident = 0  # bumped at every (re)load: the panels' caches key on it
         self.scroll = 0
-        self._scroll_step = None
+        self._scroll_row = None  # the list's row last brought into view (a wheel scroll leaves it there)
+        self._listing = (None, None, StepList(()))  # (the spans, the comparison, the list's rows made of them)
         self.drag: dict | None = None
         self.check_rows: list = []
         self.message: tuple[str, float] | None = None
@@ -318,9 +320,8 @@ class Viewer:
         key = min(ahead) if way > 0 else max(ahead)
         own = rows[keys.index(key)][1]
         self.dispatch("jump_step", key[0])
-        if own is not None:  # the other reading's own step: a still at its end, its ghosts acting, ours waiting
-            self.state = replace(self.state, playing=False)
-            self.pinned = own
+        if own is not None:
+            self._pin(own)
         sid = own.id if own is not None else self.spans.ids[key[0]]
         self.toast(f"differs {keys.index(key) + 1}/{len(rows)}: {'  ·  '.join(self.comparison.changes(sid)[:2])}")
 
@@ -373,6 +374,35 @@ class Viewer:
             ahead = self.state.t - run.wait
             self._wait_at(run)
             self.detour = detour_start(run)
+
+    def step_list(self) -> StepList:
+        """The list's rows: our steps, and with the other reading overlaid its own steps where the viewer plays
+        them (the same runs the detours play)."""
+        spans, comparison, listing = self._listing
+        if spans is not self.spans or comparison is not self.comparison:
+            listing = StepList.plain(len(self.spans)) if self.comparison is None else \
+                StepList.compared(self.spans.ids, self.comparison, self.runs())
+            self._listing = (self.spans, self.comparison, listing)
+        return listing
+
+    def current_row(self) -> int:
+        """The list's row of what is on screen: the other reading's own step while it is pinned or a detour
+        plays it, else our step's."""
+        other = self._other()
+        return self.step_list().row_of(self.state.step, other[1] if other is not None else None)
+
+    def _go_to_row(self, index: int) -> None:
+        """A click on the list's row: our step from its start; the other reading's own step as ] shows it."""
+        row = self.step_list().rows[index]
+        self.dispatch("jump_step", row.step)
+        if row.other is not None:
+            self._pin(row.other)
+            self.toast("  ·  ".join(self.comparison.changes(row.other.id)[:2]))
+
+    def _pin(self, own) -> None:
+        """The other reading's own step as a still at its end, its ghosts acting, ours waiting (space plays it)."""
+        self.state = replace(self.state, playing=False)
+        self.pinned = own
 
     def _other(self):
         """(the overlaid reading's moment, its step) drawn now instead of ours: a pinned step's end, or the
@@ -580,8 +610,8 @@ class Viewer:
             self.dispatch("scrub", lay.t_at(pos[0], self.spans.start, self.spans.end))
         elif lay.contains(lay.steps, pos):
             row = lay.step_row(pos, self.scroll)
-            if row is not None and row < len(self.spans):
-                self.dispatch("jump_step", row)
+            if row is not None and row < len(self.step_list()):
+                self._go_to_row(row)
         elif self.renderer is not None and lay.contains(self.renderer.panels.main, pos):
             self.drag = {"kind": "pan", "start": pos, "last": pos, "moved": False}
 
@@ -609,8 +639,8 @@ class Viewer:
     def _wheel(self, pos, notches: float) -> None:
         lay = self.layout
         if lay.contains(lay.steps, pos):
-            self.scroll = max(0, min(len(self.spans) - lay.visible_rows, self.scroll - int(notches) * 3))
-            self._scroll_step = self.state.step
+            self.scroll = max(0, min(len(self.step_list()) - lay.visible_rows, self.scroll - int(notches) * 3))
+            self._scroll_row = self.current_row()
         elif self.renderer is not None and lay.contains(self.renderer.panels.main, pos):
             vp = self.frame_viewport()
             self.dispatch("zoom", notches, vp.to_world(*pos), vp)
@@ -681,7 +711,7 @@ class Viewer:
         if self.renderer is None or self.state.help:
             return
         made_for = (self.ident, id(self.renderer), self.state.step, self.state.selected, self.layout,
-                    self.state.checker)
+                    self.state.checker, self.step_list().key)
         if self._ahead is None or self._ahead[0] != made_for:
             self._ahead = [made_for, self._pieces_ahead(), False]
         if self._ahead[2]:
@@ -695,6 +725,7 @@ class Viewer:
     def _pieces_ahead(self):
         ch, state, lay = self.choreography, self.state, self.layout
         marks = tuple(v.t for v in self.loaded.violations if v.t is not None)
+        listing, marked = self.step_list(), frozenset(self.differing())
         for n, i in enumerate((state.step + 1, state.step - 1, state.step + 2)):
             if n == 1 and self._glyphs_warm != self.ident:
                 # freetype loads a glyph at a size the first time it is drawn (some 20 µs each): load
@@ -713,8 +744,9 @@ class Viewer:
             self.renderer.prepare(step)
             yield
             ahead = replace(state, step=i)
-            scroll = scroll_for(i, self.scroll, lay.visible_rows, len(self.spans))
-            yield from self.panels.prepare(lay, self.spans, ch, ahead, scroll, marks, self.ident)
+            row = listing.row_of(i)
+            scroll = scroll_for(row, self.scroll, lay.visible_rows, len(listing))
+            yield from self.panels.prepare(lay, self.spans, ch, ahead, scroll, marks, self.ident, marked, listing, row)
             if state.selected:
                 overlays.prepare_card(ch, state.selected, step.t0 + 1e-6, self.renderer.panels.main[2], self.writer)
                 yield
@@ -756,10 +788,11 @@ class Viewer:
         return ch.steps[self.state.step] if ch is not None and 0 <= self.state.step < len(ch.steps) else None
 
     def _keep_step_visible(self) -> None:
-        if self.state.step == self._scroll_step:
+        row = self.current_row()
+        if row == self._scroll_row:
             return
-        self._scroll_step = self.state.step
-        self.scroll = scroll_for(self.state.step, self.scroll, self.layout.visible_rows, len(self.spans))
+        self._scroll_row = row
+        self.scroll = scroll_for(row, self.scroll, self.layout.visible_rows, len(self.step_list()))
 
     def draw(self) -> pygame.Surface:
         surf, lay = self.screen, self.layout
@@ -799,7 +832,8 @@ class Viewer:
         self._keep_step_visible()
         marks = tuple(v.t for v in self.loaded.violations if v.t is not None)
         self.panels.bar(surf, lay, self.spans, self.state, marks, self.ident)
-        self.panels.steps(surf, lay, ch, self.state, self.scroll, self.ident, frozenset(self.differing()))
+        self.panels.steps(surf, lay, ch, self.state, self.scroll, self.ident, frozenset(self.differing()),
+                          self.step_list(), self.current_row())
         self.panels.text(surf, lay, ch, self.state, self.ident)
         if self.state.help:
             overlays.help_overlay(surf, (0, 0, *lay.size), self.writer)
@@ -832,9 +866,9 @@ def _interrupts_held():
             signal.raise_signal(sig)
 
 
-def scroll_for(step: int, scroll: int, rows: int, n: int) -> int:
-    """The list's first visible row once ``step`` is current: unchanged while the step is in view,
-    else the step a third of the way down."""
-    if step < scroll or step >= scroll + rows:
-        return max(0, min(n - rows, step - rows // 3))
+def scroll_for(row: int, scroll: int, rows: int, n: int) -> int:
+    """The list's first visible row (of n, ``rows`` visible) once ``row`` is current: unchanged while it
+    is in view, else that row a third of the way down."""
+    if row < scroll or row >= scroll + rows:
+        return max(0, min(n - rows, row - rows // 3))
     return scroll

@@ -18,6 +18,7 @@ from choreo.render.ghosts import GHOST_CAPTION
 from choreo.render.style import CAPTION
 from choreo.viewer.layout import ROW_H, Layout
 from choreo.viewer.state import Spans, ViewerState
+from choreo.viewer.steplist import Row, StepList
 from choreo.viewer.writer import Writer
 
 BG = (40, 40, 47)
@@ -28,6 +29,9 @@ META = CAPTION["meta"]
 ACCENT = CAPTION["accent"]
 RED = (220, 50, 40)
 TICK = (150, 146, 136)
+OTHER_BG = (50, 43, 64)  # a row of the other reading's own step: the list's grey toward the ghosts' violet
+INDENT = 22  # px such a row is indented by, under the step it is played after
+HOOK_X = 10  # where the line hooking it to that step runs down
 KEEP = 4  # surfaces kept per panel: the step shown, the next and previous ones drawn ahead, one spare
 
 
@@ -80,12 +84,14 @@ class Panels:
         return surf
 
     def prepare(self, lay: Layout, spans: Spans, ch: Choreography | None, state: ViewerState,
-                scroll: int, marks: tuple[float, ...] = (), ident: int = 0):
+                scroll: int, marks: tuple[float, ...] = (), ident: int = 0, marked: frozenset[str] = frozenset(),
+                listing: StepList | None = None, current: int | None = None):
         """Draw the three panels for ``state`` into the cache without showing them, one panel per
-        step of the returned generator (so that the caller can stop between two)."""
+        step of the returned generator (so that the caller can stop between two); the list's arguments
+        as :meth:`steps` takes them, so that the surface drawn ahead is the one it will show."""
         self._bar_surface(lay, spans, state, marks, ident)
         yield
-        self._steps_surface(lay, ch, state, scroll, ident)
+        self._steps_surface(lay, ch, state, scroll, ident, marked, listing, current)
         yield
         self._text_surface(lay, ch, state, ident)
         yield
@@ -162,18 +168,27 @@ class Panels:
 
     # -- the list of steps ----------------------------------------------------------------------
     def steps(self, surf: pygame.Surface, lay: Layout, ch: Choreography | None, state: ViewerState,
-              scroll: int, ident: int = 0, marked: frozenset[str] = frozenset()) -> None:
-        """The list of steps; those in ``marked`` (the steps the overlaid reading changes) carry a ≠."""
-        surf.blit(self._steps_surface(lay, ch, state, scroll, ident, marked), lay.steps[:2])
+              scroll: int, ident: int = 0, marked: frozenset[str] = frozenset(),
+              listing: StepList | None = None, current: int | None = None) -> None:
+        """The list of steps; those in ``marked`` (the steps the overlaid reading changes) carry a ≠.
+
+        ``listing``: the rows in play order (default: a row per step); ``current``: the highlighted row
+        (default: ``state.step``'s)."""
+        surf.blit(self._steps_surface(lay, ch, state, scroll, ident, marked, listing, current), lay.steps[:2])
 
     def _steps_surface(self, lay: Layout, ch: Choreography | None, state: ViewerState, scroll: int,
-                       ident: int, marked: frozenset[str] = frozenset()) -> pygame.Surface:
-        key = (lay.steps, ident, state.step, scroll, marked)
-        return self._cached("steps", key, lambda: self._steps(lay, ch, state, scroll, ident, marked))
+                       ident: int, marked: frozenset[str] = frozenset(), listing: StepList | None = None,
+                       current: int | None = None) -> pygame.Surface:
+        if listing is None:
+            listing = StepList.plain(len(ch.steps) if ch is not None else 0)
+        if current is None:
+            current = listing.row_of(state.step)
+        key = (lay.steps, ident, state.step, scroll, marked, listing.key, current)
+        return self._cached("steps", key, lambda: self._steps(lay, ch, state, scroll, ident, marked, listing, current))
 
     def _steps(self, lay: Layout, ch: Choreography | None, state: ViewerState, scroll: int,
-               ident: int = 0, marked: frozenset[str] = frozenset()) -> pygame.Surface:
-        """The list scrolled to ``scroll`` with ``state.step`` highlighted: the rows are kept drawn
+               ident: int, marked: frozenset[str], listing: StepList, current: int) -> pygame.Surface:
+        """The list scrolled to ``scroll`` with row ``current`` highlighted: the rows are kept drawn
         without a highlight (one surface per scroll position), and only the title and the current
         row drawn again (each row is drawn within its own ROW_H band)."""
         _, _, w, h = lay.steps
@@ -182,44 +197,48 @@ class Panels:
             out.fill(BG)
             out.blit(self.writer.render("步驟 — (no script loaded)", 15, META), (12, 7))
             return out
-        out = self._base(("steps", lay.steps, ident, scroll, marked),
-                         lambda: self._steps_base(lay, ch, scroll, marked)).copy()
+        out = self._base(("steps", lay.steps, ident, scroll, marked, listing.key),
+                         lambda: self._steps_base(lay, ch, scroll, marked, listing)).copy()
         title = f"步驟 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}  讀 {ch.reading_title or ch.reading}"
         title += "".join(f"  {t}" for t in ch.option_titles)
         out.set_clip((0, 0, w, ROW_H))
         out.fill(BG)
         out.blit(self.writer.render(fit_line(self.writer, title, 15, w - 24), 15, META), (12, 7))
-        row = state.step - scroll
-        if 0 <= row < lay.visible_rows and 0 <= state.step < len(ch.steps):
+        row = current - scroll
+        if 0 <= row < lay.visible_rows and 0 <= current < len(listing):
             out.set_clip((0, ROW_H * (row + 1), w, ROW_H))
-            self._row(out, ch, state.step, row, w, True, ch.steps[state.step].id in marked)
+            self._row(out, ch, listing.rows[current], current, row, w, True, marked)
         out.set_clip(None)
         return out
 
-    def _steps_base(self, lay: Layout, ch: Choreography, scroll: int,
-                    marked: frozenset[str] = frozenset()) -> pygame.Surface:
+    def _steps_base(self, lay: Layout, ch: Choreography, scroll: int, marked: frozenset[str],
+                    listing: StepList) -> pygame.Surface:
         _, _, w, h = lay.steps
         out = pygame.Surface((w, h))
         out.fill(BG)
         for row in range(lay.visible_rows):
-            i = scroll + row
-            if i >= len(ch.steps):
+            k = scroll + row
+            if k >= len(listing):
                 break
             out.set_clip((0, ROW_H * (row + 1), w, ROW_H))
-            self._row(out, ch, i, row, w, False, ch.steps[i].id in marked)
+            self._row(out, ch, listing.rows[k], k, row, w, False, marked)
         out.set_clip(None)
         return out
 
-    def _row(self, out: pygame.Surface, ch: Choreography, i: int, row: int, w: int, current: bool,
-             differs: bool = False) -> None:
-        step = ch.steps[i]
+    def _row(self, out: pygame.Surface, ch: Choreography, entry: Row, k: int, row: int, w: int, current: bool,
+             marked: frozenset[str]) -> None:
+        """Row ``k`` of the list drawn in band ``row``: our step, or the other reading's own step."""
+        if entry.other is not None:
+            self._other_row(out, entry, row, w, current)
+            return
+        step = ch.steps[entry.step]
         y = ROW_H * (row + 1)
-        colour = CURRENT if current else (BG_ALT if i % 2 else BG)
+        colour = CURRENT if current else (BG_ALT if k % 2 else BG)
         pygame.draw.rect(out, colour, (0, y, w, ROW_H))
         ident = self.writer.render(step.id, 13, ACCENT if current else META)
         out.blit(ident, (10, y + (ROW_H - ident.get_height()) // 2))
         x = 14 + max(44, ident.get_width() + 6)
-        if differs:  # the overlaid reading changes this step: its ghosts' tint, and a mark a reader can name
+        if step.id in marked:  # the overlaid reading changes this step: its ghosts' tint, and a mark a reader can name
             pygame.draw.rect(out, GHOST_CAPTION, (0, y, 4, ROW_H))
             mark = self.writer.render("≠", 16, GHOST_CAPTION)
             out.blit(mark, (x, y + (ROW_H - mark.get_height()) // 2))
@@ -227,6 +246,34 @@ class Panels:
         line = fit_line(self.writer, step.text, 16, w - x - 8)
         r = self.writer.render(line, 16, TEXT)
         out.blit(r, (x, y + (ROW_H - r.get_height()) // 2))
+
+    def _other_row(self, out: pygame.Surface, entry: Row, row: int, w: int, current: bool) -> None:
+        """A step only the other reading has: indented under the step it is played after, hooked to it by
+        a line in the ghosts' tint, its id and clause in that tint (its actors are the ghosts), and the
+        reading that has it named at the row's end."""
+        step = entry.other
+        y, mid = ROW_H * (row + 1), ROW_H * (row + 1) + ROW_H // 2
+        pygame.draw.rect(out, CURRENT if current else OTHER_BG, (0, y, w, ROW_H))
+        pygame.draw.line(out, GHOST_CAPTION, (HOOK_X, y), (HOOK_X, mid), 2)
+        pygame.draw.line(out, GHOST_CAPTION, (HOOK_X, mid), (INDENT, mid), 2)
+        ident = self.writer.render(step.id, 13, ACCENT if current else GHOST_CAPTION)
+        x = INDENT + 4
+        out.blit(ident, (x, y + (ROW_H - ident.get_height()) // 2))
+        x += max(44, ident.get_width() + 6)
+        name = self._reading_tag(entry.reading, w - x)
+        tag = self.writer.render(name, 13, GHOST_CAPTION)
+        out.blit(tag, (w - tag.get_width() - 8, y + (ROW_H - tag.get_height()) // 2))
+        line = fit_line(self.writer, step.text, 16, w - x - tag.get_width() - 20)
+        r = self.writer.render(line, 16, GHOST_CAPTION)
+        out.blit(r, (x, y + (ROW_H - r.get_height()) // 2))
+
+    def _reading_tag(self, reading: str, room: int) -> str:
+        """The reading's title as the pictures name it, in a third of the ``room`` the row has left: whole,
+        else without its book's title (敖繼公《儀禮集說》 → 敖繼公: the clause needs the room more), cut to half
+        the room at most."""
+        if self.writer.width(reading, 13) <= room // 3:
+            return reading
+        return fit_line(self.writer, reading.split("《")[0].strip() or reading, 13, room // 2)
 
     # -- the current step's text ----------------------------------------------------------------
     def text(self, surf: pygame.Surface, lay: Layout, ch: Choreography | None, state: ViewerState,
