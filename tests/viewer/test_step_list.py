@@ -1,0 +1,150 @@
+"""The viewer's list of steps with the other reading overlaid, driven by real key and mouse events: 鄭's e.10 with
+敖 as the ghosts lists 敖's own s07b (「獲者薦右東面立飲」, a step 鄭 has not) as a row of its own right after s07,
+where the viewer plays it, marked 敖's (indented, in the ghosts' tint, the reading named); that row is the
+highlighted one while s07b is pinned by ] or played, a click on it pins it, and the list scrolls to keep it in
+view. Without the overlay the list has a row per step of the drawn reading, as before."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from choreo.paths import scripts_dir
+from choreo.render.ghosts import GHOST_CAPTION
+from choreo.viewer.layout import ROW_H
+from choreo.viewer.panels import CURRENT, HOOK_X
+from tests.viewer.conftest import click, key, pin_other_step, pump_until
+
+E10 = scripts_dir() / "xiangshe" / "e10-xian-huozhe.yaml"
+DT = 0.1  # s of wall time a pump
+
+
+def _overlaid(make_viewer, size=(1280, 720)):
+    v = make_viewer(E10, reading="zheng", size=size)
+    key(pygame.K_o)
+    assert pump_until(v, lambda: v.comparison is not None, timeout=60)
+    v.pump(0)
+    return v
+
+
+def _band(v, row: int) -> np.ndarray:
+    """The pixels of the list's ``row`` (counted from the list's top, scrolled) as the window shows them."""
+    sx, sy, sw, _ = v.layout.steps
+    top = sy + ROW_H * (row - v.scroll + 1)
+    assert 0 <= row - v.scroll < v.layout.visible_rows, "the row is out of view"
+    return pygame.surfarray.array3d(v.screen)[sx:sx + sw, top:top + ROW_H].astype(int)
+
+
+def _background(band: np.ndarray) -> tuple:
+    """The row's colour where nothing is written on it: its right end, above the text."""
+    return tuple(band[-3, 2])
+
+
+def _tinted(region: np.ndarray) -> int:
+    """How many pixels of ``region`` are of the ghosts' violet hue (GHOST_CAPTION: blue well over green, red
+    over green), which neither the list's greys nor its white text blended into them have."""
+    r, g, b = region[..., 0], region[..., 1], region[..., 2]
+    return int(((b - g > 50) & (r - g > 20)).sum())
+
+
+def _row_of(v, step_id: str) -> int:
+    """Where the list shows the step ``step_id`` (ours, or the other reading's own)."""
+    rows = v.step_list().rows
+    return next(k for k, r in enumerate(rows) if (r.other.id if r.other else v.spans.ids[r.step]) == step_id)
+
+
+def test_the_other_readings_own_step_is_a_row_after_the_step_it_is_played_after(make_viewer):
+    v = _overlaid(make_viewer)
+    sb = v.comparison.b.step("s07b")
+    listing = v.step_list()
+    assert len(listing) == len(v.spans) + 1
+    k = _row_of(v, "s07b")
+    row = listing.rows[k]
+    # the model: 敖's step, its clause, named for 敖, right after 鄭's s07 (where the detour plays it)
+    assert row.other is sb and row.other.text.startswith("獲者薦右東面立飲") and row.reading.startswith("敖繼公")
+    assert v.spans.ids[listing.rows[k - 1].step] == "s07" and listing.rows[k - 1].other is None
+    assert [v.spans.ids[r.step] for r in listing.rows if r.other is None] == list(v.spans.ids)
+    # drawn: hooked to s07 by a line in the ghosts' tint, the reading's name at the row's end in that tint
+    mine, before = _band(v, k), _band(v, k - 1)
+    assert any(tuple(mine[x, 3]) == GHOST_CAPTION for x in range(HOOK_X - 1, HOOK_X + 2))
+    assert _tinted(mine[-60:-8]) > 10 and _tinted(before[-60:-8]) == 0
+    assert _background(mine) != _background(before)  # a colour of its own, not one of the list's stripes
+    # and a click on it goes to it: pinned as ] would, its row the highlighted one
+    sx, sy, sw, _ = v.layout.steps
+    click((sx + sw // 2, sy + ROW_H * (k - v.scroll + 1) + ROW_H // 2))
+    v.pump(0)
+    assert v.pinned is sb and not v.state.playing and v.step_id == "s07"
+    assert _background(_band(v, k)) == CURRENT and _background(_band(v, k - 1)) != CURRENT
+    # a click on the row below it is 鄭's s08, not the one the step's index would name without s07b's row
+    click((sx + sw // 2, sy + ROW_H * (k + 1 - v.scroll + 1) + ROW_H // 2))
+    v.pump(0)
+    assert v.pinned is None and v.step_id == "s08"
+    assert _background(_band(v, k + 1)) == CURRENT and _background(_band(v, k)) != CURRENT
+
+
+def test_its_row_is_highlighted_while_it_plays(make_viewer):
+    v = _overlaid(make_viewer)
+    sb = v.comparison.b.step("s07b")
+    k = _row_of(v, "s07b")
+    key(pygame.K_HOME)
+    v.pump(0)
+    while v.step_id != "s07":
+        key(pygame.K_RIGHT)
+        v.pump(0)
+    assert _background(_band(v, k - 1)) == CURRENT and _background(_band(v, k)) != CURRENT
+    for _ in range(2):  # 16×: fewer frames to pump
+        key(pygame.K_PLUS)
+        v.pump(0)
+    key(pygame.K_SPACE)
+    v.pump(0)
+    seen = 0
+    for _ in range(400):
+        v.pump(DT)
+        if v.detour is not None and v.detour.step is sb:
+            seen += 1
+            assert v.step_id == "s07"  # our clock waits in s07: the row current is 敖's step, not s07's
+            assert v.current_row() == k
+            assert _background(_band(v, k)) == CURRENT and _background(_band(v, k - 1)) != CURRENT
+        elif seen:
+            break
+    assert seen >= 5, "敖's s07b was not played"
+    v.draw()
+    assert v.current_row() != k and _background(_band(v, k)) != CURRENT  # played: the highlight moved on
+
+
+def test_the_list_scrolls_to_keep_the_current_row_in_view(make_viewer):
+    """In a window whose list shows 7 rows, ] to s07b scrolls it into view, and the last step, a row further
+    down than its index, is in view at the list's end."""
+    v = _overlaid(make_viewer, size=(1280, 480))
+    rows = v.layout.visible_rows
+    k = _row_of(v, "s07b")
+    assert k >= rows  # out of view at the top of the list
+    pin_other_step(v)
+    v.pump(0)
+    assert v.pinned is not None and v.scroll <= k < v.scroll + rows
+    assert _background(_band(v, k)) == CURRENT
+    key(pygame.K_END)
+    v.pump(0)
+    last = len(v.step_list()) - 1
+    assert v.step_list().rows[last].step == len(v.spans) - 1 and v.scroll == last - rows + 1
+    assert _background(_band(v, last)) == CURRENT
+    # the wheel scrolls as far as the list's last row and no further
+    sx, sy = v.layout.steps[:2]
+    key(pygame.K_HOME)
+    v.pump(0)
+    for _ in range(5):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, pos=(sx + 20, sy + 60)))
+    v.pump(0)
+    assert v.scroll == last - rows + 1
+
+
+@pytest.mark.parametrize("reading", ["zheng", "ao"])
+def test_without_the_overlay_a_row_per_step_of_the_drawn_reading(make_viewer, reading):
+    v = make_viewer(E10, reading=reading)
+    listing = v.step_list()
+    assert len(listing) == len(v.spans) == len(v.choreography.steps)
+    assert all(r.other is None for r in listing.rows) and [r.step for r in listing.rows] == list(range(len(v.spans)))
+    if reading == "ao":  # 敖's own s07b drawn: a row of ours, in the list's own colours
+        k = v.spans.index("s07b")
+        assert _tinted(_band(v, k)[-60:-8]) == 0
