@@ -139,6 +139,36 @@ def test_the_list_scrolls_to_keep_the_current_row_in_view(make_viewer):
     assert v.scroll == last - rows + 1
 
 
+@pytest.mark.parametrize(("name", "drawn", "other", "own"), [
+    ("e06-second-round", "ao", "zheng", 6),  # 鄭's 改實 of the 算 and its five repetitions, which 敖 does later
+    ("e10-xian-huozhe", "zheng", "ao", 1),  # 敖's s07b
+    ("e06-second-round", "zheng", "ao", 0),  # 敖 has no step of its own here, only longer ones
+])
+def test_the_rows_are_in_the_order_the_comparison_video_plays_them(name, drawn, other, own):
+    """The list (built from the runs the viewer plays) is the comparison video's timeline, step for step,
+    but for the rests of shared steps longer under the other reading, which are those steps still."""
+    from choreo.compare import Comparison
+    from choreo.planning import plan_script
+    from choreo.render.comparetime import compare_timeline, runs
+    from choreo.render.timeline import Pace
+    from choreo.viewer.state import Spans
+    from choreo.viewer.steplist import StepList
+
+    path = scripts_dir() / "xiangshe" / f"{name}.yaml"
+    a, b = plan_script(path, reading=drawn), plan_script(path, reading=other)
+    cmp = Comparison(a, b)
+    listing = StepList.compared(Spans.of(a).ids, cmp, runs(cmp))
+    listed = [a.steps[r.step] if r.other is None else r.other for r in listing.rows]
+    played = compare_timeline(cmp, Pace(4.0, 3.0), a.steps).steps
+    rests = [s for s in played if cmp.owns(s) and cmp.entry(s.id).a is not None]
+    assert rests  # each case has some: they must not become rows
+    assert [id(s) for s in listed] == [id(s) for s in played if not any(s is r for r in rests)]
+    others = [r for r in listing.rows if r.other is not None]
+    assert len(others) == own and all(r.reading == (b.reading_title or b.reading) for r in others)
+    if drawn == "ao":
+        assert all("改實八" in r.other.text for r in others)
+
+
 @pytest.mark.parametrize("reading", ["zheng", "ao"])
 def test_without_the_overlay_a_row_per_step_of_the_drawn_reading(make_viewer, reading):
     v = make_viewer(E10, reading=reading)
