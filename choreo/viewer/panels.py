@@ -1,7 +1,7 @@
 """The panels beside the frame: the timeline bar, the list of steps, the current step's text.
 
 Each panel is rendered into a cached surface keyed by what it shows (the step on screen, the list's
-scroll, the panel's size, the Choreography), so a frame of playback only blits them; the timeline's
+scroll, rows and current row, the panel's size, the Choreography), so a frame of playback only blits them; the timeline's
 cursor and time are drawn every frame on top of its cached background. A few surfaces are kept per
 panel, so that :meth:`Panels.prepare` can draw the next step's panels ahead, in a frame's spare time,
 and the change of step itself costs a blit (a new step's text costs several milliseconds to lay out).
