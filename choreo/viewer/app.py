@@ -832,9 +832,10 @@ class Viewer:
         self._keep_step_visible()
         marks = tuple(v.t for v in self.loaded.violations if v.t is not None)
         self.panels.bar(surf, lay, self.spans, self.state, marks, self.ident)
+        listing, current = self.step_list(), self.current_row()
         self.panels.steps(surf, lay, ch, self.state, self.scroll, self.ident, frozenset(self.differing()),
-                          self.step_list(), self.current_row())
-        self.panels.text(surf, lay, ch, self.state, self.ident)
+                          listing, current)
+        self.panels.text(surf, lay, ch, self.state, self.ident, listing.rows[current] if current >= 0 else None)
         if self.state.help:
             overlays.help_overlay(surf, (0, 0, *lay.size), self.writer)
         if self.planning is not None and (ch is not None or self.loaded.error is not None):

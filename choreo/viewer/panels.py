@@ -277,30 +277,36 @@ class Panels:
 
     # -- the current step's text ----------------------------------------------------------------
     def text(self, surf: pygame.Surface, lay: Layout, ch: Choreography | None, state: ViewerState,
-             ident: int = 0) -> None:
-        surf.blit(self._text_surface(lay, ch, state, ident), lay.text[:2])
+             ident: int = 0, row: Row | None = None) -> None:
+        """The text of what is on screen: our step's, or, when the list's current ``row`` is a step only the
+        other reading has (pinned, or played by a detour), that step's clause and notes, its reading named."""
+        surf.blit(self._text_surface(lay, ch, state, ident, row), lay.text[:2])
 
-    def _text_surface(self, lay: Layout, ch: Choreography | None, state: ViewerState, ident: int) -> pygame.Surface:
-        return self._cached("text", (lay.text, ident, state.step), lambda: self._text(lay, ch, state))
+    def _text_surface(self, lay: Layout, ch: Choreography | None, state: ViewerState, ident: int,
+                      row: Row | None = None) -> pygame.Surface:
+        shown = row if row is not None and row.other is not None else None
+        key = (lay.text, ident, state.step, id(shown.other) if shown else None)
+        return self._cached("text", key, lambda: self._text(lay, ch, state, shown))
 
-    def _text(self, lay: Layout, ch: Choreography | None, state: ViewerState) -> pygame.Surface:
+    def _text(self, lay: Layout, ch: Choreography | None, state: ViewerState, shown: Row | None) -> pygame.Surface:
         _, _, w, h = lay.text
         out = pygame.Surface((w, h))
         out.fill((30, 30, 36))
         pygame.draw.line(out, (70, 70, 80), (0, 0), (w, 0), 1)
         if ch is None or not (0 <= state.step < len(ch.steps)):
             return out
-        step = ch.steps[state.step]
+        step = ch.steps[state.step] if shown is None else shown.other
+        reading = ch.reading_title or ch.reading if shown is None else shown.reading
         m, width, bottom = 12, w - 24, h - 8
-        head = "  ".join(p for p in (step.id, passage_label(step, ch.title), seed_tag(step.source) if step.source else "")
-                         if p)
+        head = "  ".join(p for p in (step.id, passage_label(step, ch.title), seed_tag(step.source) if step.source else "",
+                                     f"{shown.reading} only" if shown else "") if p)
         out.blit(self.writer.render(fit_line(self.writer, head, 13, width), 13, META), (m, 8))
         y = self.writer.block(out, f"經 「{display_clause(step.text)}」", (m, 30), 20, TEXT, width, bottom)
         for note in step.commentary:
             y = self.writer.block(out, "注疏 " + note if not note.startswith(("鄭", "賈", "注", "疏", "敖")) else note,
                                   (m, y + 6), 15, (214, 206, 186), width, bottom)
         if step.reading_note:
-            y = self.writer.block(out, f"讀 {ch.reading_title or ch.reading}: {step.reading_note}", (m, y + 6), 15, ACCENT, width,
+            y = self.writer.block(out, f"讀 {reading}: {step.reading_note}", (m, y + 6), 15, ACCENT, width,
                                   bottom)
         if step.option_note:  # a branch of the text chosen (--outcome): its title opens the note
             y = self.writer.block(out, step.option_note, (m, y + 6), 15, ACCENT, width, bottom)

@@ -178,3 +178,28 @@ def test_without_the_overlay_a_row_per_step_of_the_drawn_reading(make_viewer, re
     if reading == "ao":  # 敖's own s07b drawn: a row of ours, in the list's own colours
         k = v.spans.index("s07b")
         assert _tinted(_band(v, k)[-60:-8]) == 0
+
+
+def _text_panel(v) -> np.ndarray:
+    x, y, w, h = v.layout.text
+    return pygame.surfarray.array3d(v.screen)[x:x + w, y:y + h].astype(int)
+
+
+def test_the_text_panel_shows_the_other_readings_step_while_its_row_is_current(make_viewer):
+    """While 敖's s07b is pinned, the text beside the picture is s07b's clause and notes, named 敖's (as the
+    caption band says), not the text of 鄭's s07 that waits; moving on shows ours again."""
+    v = _overlaid(make_viewer)
+    sb = pin_other_step(v)
+    v.pump(0)
+    assert sb is not None and sb.id == "s07b" and v.step_id == "s07"
+    row = v.step_list().rows[v.current_row()]
+    assert row.other is sb
+    theirs = pygame.surfarray.array3d(v.panels._text(v.layout, v.choreography, v.state, row)).astype(int)
+    ours = pygame.surfarray.array3d(v.panels._text(v.layout, v.choreography, v.state, None)).astype(int)
+    assert (theirs != ours).any()
+    assert (_text_panel(v) == theirs).all()
+    key(pygame.K_RIGHT)  # on to 鄭's s08: our text again
+    v.pump(0)
+    assert v.pinned is None and v.step_id == "s08"
+    s08 = pygame.surfarray.array3d(v.panels._text(v.layout, v.choreography, v.state, None)).astype(int)
+    assert (_text_panel(v) == s08).all()
