@@ -3,6 +3,7 @@
     choreo view                                   # the bundled default passage
     choreo view my-script.yaml --watch            # reload whenever the file is saved
     choreo view e01-youshe --venue xiang --reading zheng --from s05 --to s09
+    choreo view e10-xian-huozhe --compare ao      # 敖's reading overlaid as ghosts from the start (o toggles)
 
 Keys: ``?`` in the window lists them. A script error is shown in the window, never as a crash; the
 script is planned in the background (the window answers meanwhile) and given up after ``--plan-limit``
@@ -27,6 +28,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("script", nargs="?", help="step script (default: the bundled 鄉射 passage)")
     parser.add_argument("--venue", help="xie or xiang (default: the script's); v in the window switches")
     parser.add_argument("--reading", help="reading overlay (default: the script's); r in the window cycles")
+    parser.add_argument("--compare", metavar="READING",
+                        help="overlay this other reading as ghosts from the start, as choreo render --compare "
+                             "draws it (o in the window toggles the overlay)")
     outcome_flag.add(parser)
     parser.add_argument("--from", dest="from_step", metavar="STEP", help="first step id")
     parser.add_argument("--to", dest="to_step", metavar="STEP", help="last step id")
@@ -54,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if no_display:
         raise RenderError(no_display)
     script = script_or_error(args.script, args.watch)
+    compare_or_error(script, args.reading, args.compare)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the viewer makes no sound; spare users ALSA noise
     import pygame
 
@@ -64,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
                               outcome_flag.names(args)))
     try:
         viewer = Viewer(session, size=size, watch=args.watch, out_dir=args.out_dir, speed=args.speed,
-                        plan_limit=args.plan_limit)
+                        plan_limit=args.plan_limit, compare=args.compare)
     except pygame.error as exc:
         raise RenderError(f"cannot open a window ({exc}); is there a display? "
                           "(choreo doctor checks SDL; choreo render writes files without one)") from None
@@ -110,3 +115,24 @@ def script_or_error(name: str | None, watch: bool) -> str | None:
             raise
         print(f"{name}: not there yet; the window shows it once it is saved", file=sys.stderr)
     return name
+
+
+def compare_or_error(script: str | None, reading: str | None, compare: str | None) -> None:
+    """--compare checked on the terminal when the script can be read now: a reading it does not declare, or
+    the one drawn, is an error (with a did-you-mean). A script that does not parse is left to the window,
+    which shows its error (and, once it plans, says there if --compare names no reading of it)."""
+    if compare is None:
+        return
+    from choreo.errors import RenderError, YiliError, suggest
+    from choreo.planning import load_script
+
+    try:
+        parsed = load_script(script)
+    except YiliError:
+        return
+    names, drawn = parsed.reading_names, reading or parsed.reading_names[0]
+    if compare not in names:
+        raise RenderError(f"--compare: no reading '{compare}' in {script or 'the default passage'} "
+                          f"(it has {', '.join(names)})", None, suggest(compare, names))
+    if compare == drawn:
+        raise RenderError(f"--compare {compare}: that is the reading drawn; name another (or --reading)")

@@ -21,7 +21,7 @@ from pathlib import Path
 import pygame
 
 from choreo.compare import Comparison
-from choreo.errors import YiliError
+from choreo.errors import YiliError, suggest
 from choreo.render.comparetime import runs, waiting_step
 from choreo.render.config import DEFAULT_SPEED, RenderConfig
 from choreo.render.frame import FrameRenderer
@@ -76,7 +76,8 @@ GLYPH_SIZES = (13, 14, 15, 16, 20)  # the panels' and the card's text sizes (pan
 
 class Viewer:
     def __init__(self, session: Session, *, size: tuple[int, int] = (1280, 800), watch: bool = False,
-                 out_dir: str | os.PathLike = ".", speed: float = DEFAULT_SPEED, plan_limit: float = 60.0) -> None:
+                 out_dir: str | os.PathLike = ".", speed: float = DEFAULT_SPEED, plan_limit: float = 60.0,
+                 compare: str | None = None) -> None:
         self.session = session
         self.watch = watch
         self.out_dir = Path(out_dir)
@@ -103,7 +104,8 @@ class Viewer:
         self.export: Export | None = None  # an MP4 being written by a child process
         self.saved: list[Path] = []
         self.planning: Replan | None = None  # the script (or another venue, reading) being planned
-        self.ghosts_wanted = False  # o: the other reading overlaid as ghosts
+        self.ghosts_wanted = compare is not None  # o: the other reading overlaid as ghosts
+        self.compare_reading = compare  # --compare: the reading overlaid (None: the one after the shown one)
         self.ghost_job: GhostPlan | None = None  # that reading being planned and compared
         self.comparison: Comparison | None = None  # ... and once it is: drawn by the renderer
         self.pinned = None  # a step of the overlaid reading only, shown still at its end ([ ]; any other key ends it)
@@ -270,14 +272,31 @@ class Viewer:
         if self.ghost_job is not None:
             self.ghost_job.stop()
             self._retired.append(self.ghost_job)
-        other = ch.readings[(ch.readings.index(ch.reading) + 1) % len(ch.readings)] \
-            if ch.reading in ch.readings else ch.readings[0]
+        other = self._ghost_reading(ch)
+        if other is None:
+            return
         what = f"ghosts: {reading_title(ch, other)}"
         # planning plus comparing every step: twice the planning limit (the whole rite: ~11 s + ~11 s)
         self.ghost_job = GhostPlan(ch, self.session.with_(reading=other), what, limit=2 * self.plan_limit,
                                    wake=self._wake)
         self.ghost_job.start()
         self.toast(f"{what}: planning …")
+
+    def _ghost_reading(self, ch) -> str | None:
+        """The reading to overlay: --compare's while it names another reading of this script, else the one
+        after the shown one; None (ghosts off, the reason toasted) when --compare names none of them."""
+        wanted = self.compare_reading
+        if wanted is not None and wanted != ch.reading and wanted in ch.readings:
+            return wanted
+        if wanted is not None and wanted not in ch.readings:
+            self.ghosts_wanted, self.compare_reading = False, None
+            hint = suggest(wanted, ch.readings)
+            self.toast(f"--compare: no reading '{wanted}' in this script (it has {', '.join(ch.readings)})"
+                       + (f"; did you mean '{hint}'?" if hint else ""))
+            return None
+        # --compare names the reading now shown (r cycled onto it): overlay the next one, as o does
+        return ch.readings[(ch.readings.index(ch.reading) + 1) % len(ch.readings)] \
+            if ch.reading in ch.readings else ch.readings[0]
 
     def _poll_ghosts(self) -> None:
         job = self.ghost_job

@@ -73,8 +73,9 @@ def make_viewer(tmp_path):
     out.mkdir()
 
     def make(script, *, size=(1280, 720), **request):
-        watch = request.pop("watch", False)
-        viewer = Viewer(Session(Request(str(script), **request)), size=size, watch=watch, out_dir=out)
+        watch, compare = request.pop("watch", False), request.pop("compare", None)
+        viewer = Viewer(Session(Request(str(script), **request)), size=size, watch=watch, out_dir=out,
+                        compare=compare)
         made.append(viewer)
         viewer.pump(0)
         assert viewer.wait_planned()  # the first plan is made in the background too
