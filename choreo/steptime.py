@@ -54,3 +54,20 @@ class StepClock:
         if t >= self._t1[-1]:
             return len(self._t1) - 1
         return self.last_ended(t)
+
+    def runs(self) -> list[tuple[float, float, int]]:
+        """The stretches each step is the one covering t, in time order: (start, end, index) of every
+        maximal interval over which :meth:`covering` names the same step (a step may have several when a
+        step started within it ends first, and none when later ones hide it); gaps between steps have none."""
+        cuts = sorted({*self._starts, *self._t1})
+        out: list[tuple[float, float, int]] = []
+        for a, b in itertools.pairwise(cuts):
+            k = self.covering((a + b) / 2)
+            if k is None:
+                continue
+            if out and out[-1][2] == k and out[-1][1] == a:
+                out[-1] = (out[-1][0], b, k)
+            else:
+                out.append((a, b, k))
+        return out
+

@@ -3,10 +3,14 @@
 For ceremony time t the camera takes the step on screen, the figures it names and the landmarks its
 clause names (framing.py: 「當階」 brings in the 階, 「升」…「堂」 the whole 堂), samples where the
 figures are over a window around t (so it pans ahead of a walker rather than chasing him), and fits
-that box. Across a change of step it blends from the previous step's box to the new one (centre
-linearly, size geometrically) over ``blend`` seconds, or over half the step when it is shorter, so
-that every step settles on its own framing before it ends (a still at its end shows it). The result depends on t and the Choreography
-only: the same frame is drawn whether the export starts at 0 or jumps to t.
+that box. Across a change of step it blends from the framing on screen before (the step the timeline
+showed last: a step begun with another comes on screen when the other ends) to the new one (centre
+linearly, size geometrically) over ``blend`` seconds from the moment the step comes on screen, or over
+half its stretch when that is shorter, so that every step settles on its own framing before it ends (a
+still at its end shows it). Where the framing changes at once within a step (the shot inset opens and the
+archers join the framed, a framed figure appears, the actors change side of the range), the view eases
+there over the ``blend`` before it. The result depends on t and the Choreography only: the same frame is
+drawn whether the export starts at 0 or jumps to t.
 
 The zoom is held for a whole step: a step's span is the largest box its actors need at any moment
 of it, and only the centre follows them. A steady scale reads calmer than a view that breathes as
@@ -23,6 +27,8 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
+from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 
@@ -45,6 +51,16 @@ SPAN_SAMPLES = 48  # moments of a step sampled for its span (modelling choice: a
 WIDEN_LEVELS = 1  # zoom levels (SPAN_GRID) a step's view may widen by to cut no one (modelling choice)
 WIDEN_SAMPLES = 5  # moments of a step at which its cuts are counted
 SHIFT_GRID = 1.0  # ceremony seconds between the moments the bystanders' cuts are looked at (choice: under a pace)
+# Cuts within a step's stretch are eased over the camera's blend before them, so that the view is where the
+# cut puts it when it comes (modelling choice: a view that jumps as the shot inset opens or the actors step
+# off the 堂 loses the audience; easing after the cut would leave the archers out of view at the release). Looked for at moments JUMP_SCAN
+# ceremony seconds apart (choice: two cuts within a second are eased as one); a move of the box of over
+# JUMP_SCAN_MOVE of its width (or zoom by that much) between two is looked into; a cut is a move of at
+# least JUMP_MIN within JUMP_AT seconds (a walker's pan moves the box a thousandth of that).
+JUMP_SCAN = 1.0
+JUMP_SCAN_MOVE = 0.04
+JUMP_MIN = 0.02
+JUMP_AT = 1e-4
 
 
 def _smooth(u: float) -> float:
@@ -149,6 +165,16 @@ class _ShotWindows:
         return self.shots[k - 1]
 
 
+class Stretch(NamedTuple):
+    """A stretch of ceremony time a step is on screen: [start, end] (a point where it is paused on), and the
+    step (an index) whose framing is on screen before it (None for the first)."""
+
+    start: float
+    end: float
+    before: int | None
+    paused: bool
+
+
 class Camera:
     """Viewports for the main panel at any ceremony time."""
 
@@ -182,6 +208,7 @@ class Camera:
         self._plains = {n: _plain(track) for n, track in choreo.tracks.items()}
         self._place_sides: dict[tuple, tuple[list[float] | None, list[float] | None]] = {}  # named → sides
         self._shot_windows = _ShotWindows(choreo)
+        self._jump_memo: dict[tuple, list] = {}  # (step, its stretch's start) → the cuts within it, eased
 
     def named(self, step: Step | None) -> tuple[np.ndarray, tuple[str, ...]]:
         """The points of the landmarks the step's clause names, (n, 2), and the objects standing for
@@ -270,6 +297,14 @@ class Camera:
             arr = np.array(pts, dtype=float)
             self._whole = (*arr.min(axis=0), *arr.max(axis=0))
         return self._whole
+
+    def settled_at(self, step: Step, t: float) -> float:
+        """The moment from t on when the view of ``step`` has eased in: the end of the blend into the stretch
+        of it holding t (from when it came on screen), not before t, and not past the stretch's end."""
+        i = self._step_index(step)
+        run = self._run_at(i, t) if i is not None else None
+        since, end = (run.start, run.end) if run is not None else (step.t0, step.t1)
+        return min(end, max(t, since + min(self.blend, max(0.0, end - since) / 2)))
 
     def blend_of(self, step: Step) -> float:
         """Ceremony seconds the camera takes to ease into ``step``'s framing."""
@@ -557,25 +592,160 @@ class Camera:
         return self.view(t, step)[0]
 
     def view(self, t: float, step: Step | None) -> tuple[Bounds, bool]:
-        """The world box shown at t and whether the zoom is settled (False only while it blends)."""
+        """The world box shown at t and whether the zoom is settled (False only while it eases)."""
         if self.mode in ("hall", "full"):  # fixed: the hall and the court with everyone who stands there
             return self.whole_court(), True
-        span = self.step_span(step) if step is not None else None
-        cur = self._box(step, t, span)
         i = self._step_index(step)
-        if i is None or i == 0:
+        if i is None:
+            return self._box(step, t, self.step_span(step) if step is not None else None), True
+        run = self._run_at(i, t)
+        box, settled = self._stepped(step, i, t, run)
+        if run is not None:
+            eased = self._carried(box, t, self._jumps(i, run))
+            if eased != box:
+                settled = settled and abs((eased[2] - eased[0]) - (box[2] - box[0])) < 1e-9
+                box = eased
+        return box, settled
+
+    def _stepped(self, step: Step, i: int, t: float, run: Stretch | None) -> tuple[Bounds, bool]:
+        """The step's box at t, blended from the framing on screen before it over :attr:`blend` seconds from
+        the moment it came on screen (``run``: that stretch of it; None off its stretches: from its start,
+        after the step listed before it), or over half the stretch when that is shorter. A step paused on
+        (one no other leaves on screen: the timeline holds its start while its clause is read) keeps the
+        framing before it: the ceremony clock stands, so a change of view there could only be a cut."""
+        if run is None:
+            since, length, before = step.t0, step.t1 - step.t0, (i - 1 if i > 0 else None)
+        else:
+            since, length, before = run.start, run.end - run.start, run.before
+        if run is not None and run.paused and before is not None:
+            prior = self._steps[before]
+            return self._box(prior, t, self.step_span(prior)), True
+        cur = self._box(step, t, self.step_span(step))
+        if before is None or before == i:
             return cur, True
-        blend = self.blend_of(step)
-        u = _smooth((t - step.t0) / blend) if blend > 0 else 1.0
+        blend = min(self.blend, max(0.0, length) / 2)
+        u = _smooth((t - since) / blend) if blend > 0 else 1.0
         if u >= 1.0:
             return cur, True
-        before = self._steps[i - 1]
-        prev = self._box(before, t, self.step_span(before))
+        prior = self._steps[before]
+        prev = self._box(prior, t, self.step_span(prior))
         settled = abs((prev[2] - prev[0]) - (cur[2] - cur[0])) < 1e-9
         return _blend(prev, cur, u), settled
 
+    def _run_at(self, i: int, t: float) -> Stretch | None:
+        """The stretch of step i on screen holding t, or None (t off them: the step before, eased out of)."""
+        for run in self._runs.get(i, ()):
+            if run.start <= t <= run.end:
+                return run
+        return None
+
+    @cached_property
+    def _runs(self) -> dict[int, list[Stretch]]:
+        """Each step's stretches on screen, in the order the timeline shows them (render.timeline: the step
+        covering t, choreo.steptime.StepClock.runs, so that a step begun with another comes on screen when
+        the other ends; a step never covering t paused on at its start, before the piece that begins
+        there), each with the step whose framing is on screen before it."""
+        steps, out = self._steps, {}
+        covered = self.choreo.step_clock.runs()
+        shown = {k for _, _, k in covered}
+        pauses = sorted((s.t0, i) for i, s in enumerate(steps) if i not in shown)
+        framing, p = None, 0
+
+        def add(k: int, start: float, end: float, paused: bool) -> None:
+            nonlocal framing
+            out.setdefault(k, []).append(Stretch(start, end, framing, paused))
+            if not paused or framing is None:
+                framing = k
+
+        for start, end, k in covered:
+            while p < len(pauses) and pauses[p][0] <= start:
+                add(pauses[p][1], pauses[p][0], pauses[p][0], True)
+                p += 1
+            while p < len(pauses) and pauses[p][0] < end:  # paused on within the stretch: it resumes after
+                add(k, start, pauses[p][0], False)
+                start = pauses[p][0]
+                add(pauses[p][1], start, start, True)
+                p += 1
+            add(k, start, end, False)
+        for t0, k in pauses[p:]:
+            add(k, t0, t0, True)
+        return out
+
+    def _jumps(self, i: int, run: Stretch) -> list[tuple[float, float, Bounds, Bounds]]:
+        """The cuts within a stretch of step i: moments where its framing changes at once (the shot inset
+        opens and the archers join the framed, a framed figure appears, the actors leave the hall for the
+        range), each as (moment, the time it is eased over, the box from it on, the box just before it).
+        Found by looking at the box JUMP_SCAN seconds apart and halving where it moved more than
+        JUMP_SCAN_MOVE until the move is under half that (continuous: a pan, a blend) or the moment is
+        found to JUMP_AT (a cut of at least JUMP_MIN)."""
+        key = (i, run.start)
+        hit = self._jump_memo.get(key)
+        if hit is not None:
+            return hit
+        step = self._steps[i]
+        start, end = run.start, run.end
+        if end <= start:
+            return []
+
+        def base(u: float) -> Bounds:
+            return self._stepped(step, i, u, run)[0]
+
+        jumps: list[tuple[float, float, Bounds, Bounds]] = []
+        grid = [start + k * JUMP_SCAN for k in range(int((end - start) / JUMP_SCAN) + 1)]
+        if grid[-1] < end:
+            grid.append(end)
+        values = [base(u) for u in grid]
+        for a, b, fa, fb in zip(grid, grid[1:], values, values[1:], strict=False):
+            if _moved(fa, fb) <= JUMP_SCAN_MOVE:
+                continue
+            while b - a > JUMP_AT:
+                mid = (a + b) / 2
+                fm = base(mid)
+                if _moved(fa, fm) >= _moved(fm, fb):
+                    b, fb = mid, fm
+                else:
+                    a, fa = mid, fm
+                if _moved(fa, fb) < JUMP_SCAN_MOVE / 2:
+                    break
+            window = min(self.blend, b - start)
+            if b - a <= JUMP_AT and _moved(fa, fb) >= JUMP_MIN and window > 0:
+                jumps.append((b, window, fb, fa))
+        if len(self._jump_memo) > 4096:
+            self._jump_memo.clear()
+        self._jump_memo[key] = jumps
+        return jumps
+
+    @staticmethod
+    def _carried(box: Bounds, t: float, jumps) -> Bounds:
+        """``box`` at t eased towards each cut of ``jumps`` due within its window (comparecamera.carry: the
+        cut's move, centre linearly and size geometrically, made gradually over the window before it, so
+        that the view is where the cut puts it when the cut comes; the view's own motion kept)."""
+        for tj, window, after, before in jumps:
+            if tj - window <= t < tj:
+                box = carry(box, before, after, 1.0 - _smooth((t - (tj - window)) / window))
+        return box
+
     def viewport(self, t: float, step: Step | None) -> Viewport:
         return fit(self.box(t, step), self.rect, margin=0.0)
+
+
+def carry(box: Bounds, start: Bounds, before: Bounds, u: float) -> Bounds:
+    """``box`` moved by what is left (1 − u) of the cut from ``before`` to ``start``: centre linearly, size
+    geometrically (as the camera blends two steps), so that u = 0 gives ``before`` where ``box`` is
+    ``start`` and u = 1 gives ``box``; the view's own motion meanwhile is kept."""
+    k = 1.0 - u
+    cx = (box[0] + box[2]) / 2 + k * ((before[0] + before[2]) - (start[0] + start[2])) / 2
+    cy = (box[1] + box[3]) / 2 + k * ((before[1] + before[3]) - (start[1] + start[3])) / 2
+    w = (box[2] - box[0]) * math.exp(k * math.log((before[2] - before[0]) / (start[2] - start[0])))
+    h = (box[3] - box[1]) * math.exp(k * math.log((before[3] - before[1]) / (start[3] - start[1])))
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def _moved(a: Bounds, b: Bounds) -> float:
+    """How far the view moves from box a to box b: its centre in widths, or its zoom (|log| of the widths)."""
+    w = max(a[2] - a[0], b[2] - b[0], 1e-9)
+    centre = math.hypot((b[0] + b[2] - a[0] - a[2]) / 2, (b[1] + b[3] - a[1] - a[3]) / 2) / w
+    return max(centre, abs(math.log(max(b[2] - b[0], 1e-9) / max(a[2] - a[0], 1e-9))))
 
 
 def _blend(a: Bounds, b: Bounds, u: float) -> Bounds:

@@ -23,6 +23,7 @@ from functools import cached_property
 from choreo.compare import Comparison
 from choreo.model import Step
 from choreo.render.camera import PAD as CAMERA_PAD
+from choreo.render.camera import carry
 from choreo.render.comparetime import runs, waiting_step
 from choreo.render.ghosts import covering, ghost_points
 from choreo.render.viewport import Bounds
@@ -88,18 +89,6 @@ def switches(comparison: Comparison, blend: float) -> Switches:
 def _smooth(u: float) -> float:
     u = min(1.0, max(0.0, u))
     return u * u * (3 - 2 * u)
-
-
-def carry(box: Bounds, start: Bounds, before: Bounds, u: float) -> Bounds:
-    """``box`` moved by what is left (1 − u) of the cut from ``before`` to ``start``: centre linearly, size
-    geometrically (as the camera blends two steps), so that u = 0 gives ``before`` where ``box`` is
-    ``start`` and u = 1 gives ``box``; the view's own motion meanwhile is kept."""
-    k = 1.0 - u
-    cx = (box[0] + box[2]) / 2 + k * ((before[0] + before[2]) - (start[0] + start[2])) / 2
-    cy = (box[1] + box[3]) / 2 + k * ((before[1] + before[3]) - (start[1] + start[3])) / 2
-    w = (box[2] - box[0]) * math.exp(k * math.log((before[2] - before[0]) / (start[2] - start[0])))
-    h = (box[3] - box[1]) * math.exp(k * math.log((before[3] - before[1]) / (start[3] - start[1])))
-    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
 class CompareView:

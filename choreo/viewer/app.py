@@ -609,7 +609,7 @@ class Viewer:
         if s.playing or step is None:
             self.ease.follow(cam.box(s.t, step))
             return None
-        settled = min(step.t1, max(s.t, step.t0 + cam.blend_of(step)))
+        settled = cam.settled_at(step, s.t)
         box = self.ease.toward(cam.box(s.t, step), cam.box(settled, step), time.perf_counter(),
                                (id(r), s.step, s.t))
         return None if box == cam.box(s.t, step) else fit(box, r.panels.main, margin=0.0)

@@ -1,0 +1,73 @@
+"""The automatic camera never cuts: from one video frame to the next the main view's centre moves less than
+MAX_MOVE of its width and its zoom changes by less than MAX_ZOOM, over the whole 鄉射禮 as ``choreo render``
+times it (its cards aside). Before, the view jumped where a step begun with another came on screen when the
+other ended (e10's 「司馬洗爵」 after 「薦脯醢」: ×4.8 at once, then back when 「獲者負侯」 began), where the shot
+inset opened and the pair shooting on the 堂 joined the framed (2.3 widths in a frame), where a framed
+figure appeared far off (the 主人 at the gate, 1.2 widths), and where the actors' side of the range changed
+(33 frames over the rite with a move over 0.3 widths or a zoom over ×1.3)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from choreo.planning import plan_script
+from choreo.render.config import RenderConfig
+from choreo.render.frame import FrameRenderer
+
+MAX_MOVE = 0.25  # widths of the view a frame (an eased cut of two widths moves about 0.18 at its fastest)
+MAX_ZOOM = math.log(1.25)
+
+
+def _moves(name: str, size=(1280, 720), fps=25, stride=1):
+    rite = plan_script(name)
+    cfg = RenderConfig(size=size, fps=fps)
+    timeline = cfg.pace.timeline(rite.steps)
+    r = FrameRenderer(rite, cfg)
+    prev, out = None, []
+    for k in range(0, timeline.frame_count(fps), stride):
+        v = k / fps
+        if timeline.card_at(v):
+            prev = None
+            continue
+        t, step = timeline.at(v)
+        x0, y0, x1, y1 = r.camera.box(t, step)
+        cur = ((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0)
+        if prev is not None:
+            move = math.hypot(cur[0] - prev[0], cur[1] - prev[1]) / max(cur[2], prev[2])
+            out.append((move, abs(math.log(cur[2] / prev[2])), k, t, step.id))
+        prev = cur
+    return out
+
+
+@pytest.mark.parametrize("name", ["xiangshe/e10-xian-huozhe", "xiangshe/e02-first-round"])
+def test_a_passage_plays_without_a_cut(name):
+    moves = _moves(name)
+    assert len(moves) > 1000
+    cuts = [m for m in moves if m[0] > MAX_MOVE or m[1] > MAX_ZOOM]
+    assert cuts == []
+    assert max(m[0] for m in moves) > 0.05  # it does move: pans and eased cuts are there to be measured
+
+
+def test_the_whole_rite_plays_without_a_cut():
+    moves = _moves("xiangshe/full", size=(640, 360))
+    cuts = [m for m in moves if m[0] > MAX_MOVE or m[1] > MAX_ZOOM]
+    assert cuts == [], f"{len(cuts)} cuts, the first {cuts[:3]}"
+
+
+def test_a_step_begun_with_another_is_eased_into_when_it_comes_on_screen():
+    """e10: 「司馬洗爵…」 (s01) and 「薦脯醢…」 (s02) begin together; s02 is shown until it ends, then s01: the view
+    eases from s02's framing to s01's from that moment, not from s01's start (long past), and 「獲者負侯」 (s03)
+    eases from s01's framing, the one on screen before it, not from s02's (the step listed before it)."""
+    rite = plan_script("xiangshe/e10-xian-huozhe")
+    r = FrameRenderer(rite, RenderConfig(size=(1280, 720)))
+    cam = r.camera
+    s01, s02, s03 = (rite.step(i) for i in ("s01", "s02", "s03"))
+    assert s01.t0 == s02.t0 and s02.t1 < s01.t1 == s03.t0
+    switch = s02.t1
+    before, after = cam.box(switch - 1e-6, s02), cam.box(switch, s01)
+    assert max(abs(a - b) for a, b in zip(before, after, strict=True)) < 0.01
+    settled = cam.box(switch + cam.blend, s01)
+    assert abs((settled[2] - settled[0]) - (after[2] - after[0])) > 1.0  # s01 frames wider: an ease, not a still
+    assert cam.box(s03.t0 - 1e-6, s01) == pytest.approx(cam.box(s03.t0, s03), abs=0.01)
