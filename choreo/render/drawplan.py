@@ -294,6 +294,15 @@ def range_dimension_parts(vp: Viewport, cfg: RenderConfig, y_mark: float | None,
             "size": cfg.px(14), "centre": (shown0 + shown1) / 2}
 
 
+def range_dimension_boxes(vp: Viewport, cfg: RenderConfig, y_mark: float | None, y_target: float | None) -> list[Box]:
+    """The box the 侯道's dimension line and its turned words take along the panel's east side (none without it)."""
+    parts = range_dimension_parts(vp, cfg, y_mark, y_target)
+    if parts is None:
+        return []
+    x, p0, p1 = parts["line"]
+    return [(x - 1.6 * parts["size"] - 2, p0 - 1, x + 6, p1 + 1)]  # the words' line height, turned, and the ticks
+
+
 def draw_range_dimension(surf: pygame.Surface, vp: Viewport, texts: TextCache, cfg: RenderConfig,
                          y_mark: float | None, y_target: float | None) -> None:
     """The 侯道 as a dimension line along the strip's east side: 「侯道五十步」 (300 尺)."""
@@ -341,12 +350,14 @@ class PlanPainter:
         surf.fill(PLAN["strip-bg" if strip else "background"])
         k = self.cfg.font_scale * (0.7 if strip else 1.0)
         draw_shapes(surf, self.layout.shapes, local, k)
-        if strip and self.clear_of_marks:
-            self._names(surf, key, self._strip_labels, local, k, 3, [])
-        elif strip:
-            draw_labels(surf, self._strip_labels, local, self.texts, self.cfg, min_priority=3,
-                        taken=clear_boxes(self.layout, local))
+        if strip:
             y_mark, y_target = self.layout.range_span
+            if self.clear_of_marks:
+                self._names(surf, key, self._strip_labels, local, k, 3,
+                            range_dimension_boxes(local, self.cfg, y_mark, y_target))
+            else:
+                draw_labels(surf, self._strip_labels, local, self.texts, self.cfg, min_priority=3,
+                            taken=clear_boxes(self.layout, local))
             draw_range_dimension(surf, local, self.texts, self.cfg, y_mark, y_target)
         else:
             # Zoomed far in, show every name; at plan scale only those of priority 2 and up.

@@ -12,7 +12,7 @@ import pytest
 
 from choreo.planning import load_venue
 from choreo.render.config import RenderConfig
-from choreo.render.drawplan import label_measure
+from choreo.render.drawplan import label_measure, range_dimension_boxes, range_dimension_parts
 from choreo.render.planimage import plan_picture
 from choreo.render.planlayout import build_layout, hall_viewport, strip_labels, strip_viewport
 from choreo.render.style import PLAN
@@ -90,3 +90,21 @@ def test_the_names_are_drawn_where_their_boxes_say(key, texts):
             x0, y0, x1, y1 = (round(v) for v in n.box)
             ink = sum(1 for x in range(x0, x1) for y in range(y0, y1) if inked(x, y))
             assert ink > 3, f"{key} {panel}: 「{n.text}」 is not drawn in its box {n.box}"
+
+
+@pytest.mark.parametrize("key", ["xie", "xiang"])
+def test_the_strip_keeps_its_range_dimension_clear_of_the_names(key, texts):
+    """The 侯道's dimension line is drawn along the strip's east side, and no name is written over it."""
+    cfg = RenderConfig(size=(1600, 1000))
+    venue = load_venue(key)
+    layout = build_layout(venue)
+    pic = plan_picture(venue, cfg, texts)
+    parts = range_dimension_parts(strip_viewport(layout, pic.panels.strip), cfg, *layout.range_span)
+    x, p0, p1 = parts["line"]
+    ink = PLAN["label-dim"]
+    drawn = sum(1 for y in range(round(p0) + 2, round(p1) - 2)
+                if sum(abs(a - b) for a, b in zip(tuple(pic.surface.get_at((round(x), y)))[:3], ink, strict=True)) < 40)
+    assert drawn > 0.5 * (p1 - p0), f"{key}: the 侯道's dimension line is not drawn ({drawn} px of {p1 - p0:.0f})"
+    (box,) = range_dimension_boxes(strip_viewport(layout, pic.panels.strip), cfg, *layout.range_span)
+    for n in pic.names["strip"]:
+        assert not _meets(n.box, box), f"{key}: 「{n.text}」 over the 侯道's dimension"
