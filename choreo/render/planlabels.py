@@ -24,11 +24,12 @@ XY = tuple[float, float]
 # clear_boxes keeps clear already (the 侯's bands, the 乏). Rooms, walls, beams and floors are grounds a
 # name may stand on.
 MARK_STYLES = frozenset({"station", "pillar", "object", "mark", "stair", "tread", "cord-post", *KEEP_CLEAR})
-RINGS = (1.0, 2.0, 3.0, 4.5, 6.0, 8.0)  # the distances (in gaps) a name tries; beyond the first, a leader joins a
+RINGS = (1.0, 2.0, 3.0, 4.5, 6.0, 8.0, 10.0, 12.0)  # the distances (in gaps) a name tries; beyond the first, a leader joins a
 # name to its mark (a name of an area, the 堂 or a room, needs none: its point is only where it is written)
 FLOOR_STYLES = frozenset({"platform"})  # a raised floor (the 堂): a name stays on the floor its point is on
 NAME_GAP = 10  # pixels at a 720-px picture kept free between two names side by side: 「上物」「下物」 must not
 # read 「上物下物」; a name above another needs less (a third: the boxes hold the line's leading already)
+REPAIRS = 3  # passes again with the names that found no room placed first, where some found none
 MARK_GAP = 2  # pixels at a 720-px picture kept free between a name and a mark it does not name
 
 
@@ -158,6 +159,23 @@ def _cuts(line: tuple[XY, XY], box: Box) -> bool:
     return (box[0] < x < box[2] and box[1] < y < box[3]) or any(_segments_cross(line, e) for e in _box_edges(box))
 
 
+def _free(box: Box, lead: tuple[XY, XY] | None, blocked: list[Box], spaced: list[Box], names: list[Box],
+          leaders: list[tuple[XY, XY]], own: Box) -> bool:
+    """The spot meets no mark, furniture, named point or name (``spaced``: the names grown by their gap), no
+    leader runs through it, and its leader (if any) runs clear of every mark and name but the one it joins
+    (its own mark lies in ``blocked``) and crosses no other leader (crossed, they would swap the names)."""
+    if any(_meets(box, b) for b in blocked) or any(_meets(box, b) for b in spaced) \
+            or any(_cuts(other, box) for other in leaders):
+        return False
+    return lead is None or _leader_clear(lead, blocked, names, leaders, own)
+
+
+def _leader_clear(lead: tuple[XY, XY], blocked: list[Box], names: list[Box], leaders: list[tuple[XY, XY]],
+                  own: Box) -> bool:
+    return not (_crosses(lead, [b for b in blocked + names if not _meets(b, own)])
+                or any(_segments_cross(lead, other) for other in leaders))
+
+
 def place_names(items: list[tuple[str, float, float, int, float]], measure: Callable[[str, float], tuple[float, float]],
                 marks: list[Box], *, gap: float, name_gap: float, mark_gap: float, bounds: Box,
                 min_priority: int = 1, taken: Iterable[Box] = (), floors: list[Box] = ()) -> list[PlacedName]:
@@ -176,61 +194,84 @@ def place_names(items: list[tuple[str, float, float, int, float]], measure: Call
     shown = [i for i, it in enumerate(items)
              if it[3] >= min_priority and bounds[0] <= it[1] <= bounds[2] and bounds[1] <= it[2] <= bounds[3]]
     owns = {i: own_mark(items[i][1], items[i][2], marks) for i in shown}
-    free = {i: owns[i][0] == owns[i][2] and owns[i][1] == owns[i][3] for i in shown}
+    area = {i: owns[i][0] == owns[i][2] and owns[i][1] == owns[i][3] for i in shown}  # nothing drawn at its point
     sizes = {i: measure(items[i][0], items[i][4]) for i in shown}
     hard = [_grow(m, mark_gap) for m in marks] + list(taken)
     # the points of the named marks (a place where nothing is drawn names an area: a name may cover its point)
-    points = {i: _grow((items[i][1], items[i][2], items[i][1], items[i][2]), mark_gap) for i in shown if not free[i]}
+    points = {i: _grow((items[i][1], items[i][2], items[i][1], items[i][2]), mark_gap) for i in shown if not area[i]}
 
     def blocked_for(i: int) -> list[Box]:
         return hard + [b for j, b in points.items() if j != i]
 
-    def room(i: int) -> int:
+    def elbow_room(i: int) -> int:
         w, h = sizes[i]
         blocked = blocked_for(i)
         return sum(1 for b in spots_round(owns[i], w, h, gap) if inside(b) and not any(_meets(b, o) for o in blocked))
 
-    names: list[Box] = []
-    leaders: list[tuple[XY, XY]] = []
-    out: list[PlacedName] = []
-    for i in sorted(shown, key=lambda i: (-items[i][3], free[i], room(i))):
-        text, px, py, _, size = items[i]
+    spots = {}  # per name: (box, leader, unambiguous, on its point's floor) of each spot in the panel, best first
+    for i in shown:
         w, h = sizes[i]
-        own = owns[i]
-        blocked = blocked_for(i)
-        rivals = [] if free[i] else [owns[j] for j in shown if j != i and not free[j]]
-        floor = _on(px, py, floors)
-        spaced = [_grow(b, name_gap, name_gap / 3) for b in names]
-        chosen, line, tried = None, None, []
+        own, floor = owns[i], _on(items[i][1], items[i][2], floors)
+        rivals = [] if area[i] else [owns[j] for j in shown if j != i and not area[j]]
+        spots[i] = []
         for ring in RINGS:
             for box in spots_round(own, w, h, gap * ring):
-                if not inside(box):
-                    continue
-                tried.append(box)
-                if any(_meets(box, b) for b in blocked) or any(_meets(box, b) for b in spaced) \
-                        or any(_cuts(lead, box) for lead in leaders):
-                    continue
-                near = _apart(box, own)
-                if any(_apart(box, r) <= near for r in rivals) \
-                        or _on((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, floors) != floor:
-                    continue
-                lead = leader_of(own, box) if ring > 1 and not free[i] else None
-                # a leader runs clear of every mark and name but the one it joins (its own mark lies in hard),
-                # and crosses no other leader (crossed, they would swap the names)
-                if lead is not None and (_crosses(lead, [b for b in blocked + names if not _meets(b, own)])
-                                         or any(_segments_cross(lead, other) for other in leaders)):
-                    continue
-                chosen, line = box, lead
-                break
-            if chosen is not None:
-                break
-        if chosen is None:  # nowhere free: where it covers least (named, rather than not at all)
-            first = spots_round(own, w, h, gap)
-            candidates = tried or first
-            chosen = min(candidates, key=lambda b: sum(_overlap(b, o) for o in blocked + spaced))
-            line = None if chosen in first or free[i] else leader_of(own, chosen)
-        names.append(chosen)
-        if line is not None:
-            leaders.append(line)
-        out.append(PlacedName(text, size, chosen, (px, py), line))
-    return out
+                if inside(box):
+                    lead = leader_of(own, box) if ring > 1 and not area[i] else None
+                    # unambiguous: its middle on its point's floor, and no other named mark nearer to its middle than
+                    # its own by a gap or more, nor to its edge by half (「下物」 written against the 尊)
+                    mid = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                    edge, centre = _apart(box, own) / 2, _apart((*mid, *mid), own) - gap
+                    on_floor = _on(*mid, floors) == floor
+                    plain = on_floor and not any(_apart(box, r) < edge or _apart((*mid, *mid), r) < centre
+                                                 for r in rivals)
+                    spots[i].append((box, lead, plain, on_floor))
+        spots[i] = spots[i] or [(box, None, True, True) for box in spots_round(own, w, h, gap)]
+
+    def place_in(order: list[int]) -> tuple[dict[int, tuple], list[int]]:
+        """Each name in turn at its first free spot; the names that found none (placed where they cover least)."""
+        names: list[Box] = []
+        leaders: list[tuple[XY, XY]] = []
+        done, stuck = {}, []
+        for i in order:
+            own, blocked = owns[i], blocked_for(i)
+            spaced = [_grow(b, name_gap, name_gap / 3) for b in names]
+            # the first free spot that is unambiguous; else the first free one with a leader to say whose it is
+            # (nearer another named mark: the 大射's crowded 物)
+            pick = next((c for c in spots[i] if c[2] and _free(c[0], c[1], blocked, spaced, names, leaders, own)),
+                        None) \
+                or next((c for c in spots[i] if c[1] is not None and c[3]
+                         and _free(c[0], c[1], blocked, spaced, names, leaders, own)), None)
+            if pick is None:
+                stuck.append(i)
+                pick = min(spots[i], key=lambda c, b=blocked, s=spaced, o=own: _harm(c, b, s, names, leaders, o))
+            done[i] = pick
+            names.append(pick[0])
+            if pick[1] is not None:
+                leaders.append(pick[1])
+        return done, stuck
+
+    order = sorted(shown, key=lambda i: (-items[i][3], area[i], elbow_room(i)))
+    best = None
+    for _ in range(REPAIRS + 1):
+        done, stuck = place_in(order)
+        if best is None or len(stuck) < len(best[1]):
+            best = (done, stuck)
+        if not stuck:
+            break
+        # a name that found no room goes first, and the others, higher priorities too, go round it
+        first = set(stuck)
+        order = sorted(order, key=lambda i: i not in first)
+    done = best[0]
+    return [PlacedName(items[i][0], items[i][4], done[i][0], (items[i][1], items[i][2]), done[i][1]) for i in done]
+
+
+def _harm(c: tuple, blocked: list[Box], spaced: list[Box], names: list[Box], leaders: list[tuple[XY, XY]],
+          own: Box) -> tuple:
+    """How bad a spot is for a name that finds none free, worst first: what it covers (marks, names), a
+    leader crossing something, a name closer than the gap, ambiguity; then how much it covers."""
+    cover = sum(_overlap(c[0], o) for o in blocked + names)
+    crowd = sum(_overlap(c[0], o) for o in spaced)
+    crossed = (c[1] is not None and not _leader_clear(c[1], blocked, names, leaders, own)) \
+        or any(_cuts(other, c[0]) for other in leaders)
+    return cover > 0, crossed, crowd > 0, not c[2], cover + crowd

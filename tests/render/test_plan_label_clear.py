@@ -26,6 +26,12 @@ def _apart(a, b) -> tuple[float, float]:
     return max(b[0] - a[2], a[0] - b[2]), max(b[1] - a[3], a[1] - b[3])
 
 
+def _cross(a, b) -> bool:
+    def side(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return side(*a, b[0]) * side(*a, b[1]) < 0 and side(*b, a[0]) * side(*b, a[1]) < 0
+
+
 def _meets(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -52,6 +58,8 @@ def test_plan_names_keep_clear_of_the_marks_and_of_each_other(key, size, texts):
                 dx, dy = _apart(a.box, b.box)
                 assert dx >= gap or dy >= gap / 3, \
                     f"{key} {size} {panel}: 「{a.text}」 and 「{b.text}」 run together ({dx:.0f}, {dy:.0f} px apart)"
+                if a.leader and b.leader:  # crossed, two leaders would swap the names
+                    assert not _cross(a.leader, b.leader), f"{key} {size} {panel}: 「{a.text}」「{b.text}」's leaders cross"
 
 
 @pytest.mark.parametrize("key", ["xie", "xiang"])
