@@ -2,9 +2,11 @@
 over a mark drawn (a station's circle, a file's places, a 楹, an object, a 物, a 階, the 侯's bands),
 never over or against another name. Pixel boxes only: no pygame here (the PNG and the SVG share it).
 
-Each name tries the spots round its own mark (right, left, above, below, the diagonals), first at the
-usual gap, then on wider rings joined to its mark by a leader; it takes the first spot free. A name
-free nowhere goes where it covers least: every landmark the plan shows is named once.
+Each name tries the spots round its own mark (beside, above and below it, slid either way, the diagonals),
+first at the usual gap, then on wider rings joined to its mark by a leader, and takes the first that is
+free and unambiguous (on its point's floor, nearer its own mark than any other named one); else the first
+free one with a leader. Where some name found none, the names are placed again with those first; a name
+still without room goes where it harms least: every landmark the plan shows is named once.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ XY = tuple[float, float]
 # clear_boxes keeps clear already (the 侯's bands, the 乏). Rooms, walls, beams and floors are grounds a
 # name may stand on.
 MARK_STYLES = frozenset({"station", "pillar", "object", "mark", "stair", "tread", "cord-post", *KEEP_CLEAR})
-RINGS = (1.0, 2.0, 3.0, 4.5, 6.0, 8.0, 10.0, 12.0)  # the distances (in gaps) a name tries; beyond the first, a leader joins a
-# name to its mark (a name of an area, the 堂 or a room, needs none: its point is only where it is written)
+# The distances (in gaps) a name tries; beyond the first a leader joins it to its mark (a name of an area, the
+# 堂 or a room, needs none: its point is only where it is written)
+RINGS = (1.0, 2.0, 3.0, 4.5, 6.0, 8.0, 10.0, 12.0)
 FLOOR_STYLES = frozenset({"platform"})  # a raised floor (the 堂): a name stays on the floor its point is on
 NAME_GAP = 10  # pixels at a 720-px picture kept free between two names side by side: 「上物」「下物」 must not
 # read 「上物下物」; a name above another needs less (a third: the boxes hold the line's leading already)
