@@ -13,6 +13,7 @@ import pygame
 
 from choreo.render.config import RenderConfig
 from choreo.render.placement import place
+from choreo.render.planlabels import MARK_GAP, NAME_GAP, PlacedName, floor_boxes, mark_boxes, place_names
 from choreo.render.planlayout import LABEL_SIZES, PlanLayout, Shape, clear_boxes, nice_scale_bar, strip_labels
 from choreo.render.style import PLAN, landmark_ink
 from choreo.render.text import TextCache
@@ -133,6 +134,31 @@ def draw_labels(surf: pygame.Surface, labels, vp: Viewport, texts: TextCache, cf
     for text, lx, ly, size, colour in placed_plan_labels(labels, vp, texts, cfg, min_priority, boxes):
         surf.blit(texts.render(text, int(size), colour, PLAN["halo"], where="plan label"), (lx, ly))
     return boxes
+
+
+def picture_names(layout: PlanLayout, labels, vp: Viewport, texts: TextCache, cfg: RenderConfig, k: float,
+                  min_priority: int, taken: list) -> tuple[list[PlacedName], list]:
+    """The plan picture's names in ``vp`` placed clear of the marks drawn there (``k``: the panel's line-width
+    scale, as draw_shapes draws them) and of ``taken``; returns them and the marks' boxes."""
+    left, top, w, h = vp.rect
+    items = [(lab.text, *vp.to_screen(lab.x, lab.y), lab.priority, cfg.name_px(LABEL_SIZES[lab.size]))
+             for lab in labels]
+    marks = mark_boxes(layout, vp, k)
+    names = place_names(items, label_measure(texts), marks, gap=cfg.px(5), name_gap=cfg.dim(NAME_GAP),
+                        mark_gap=cfg.dim(MARK_GAP), bounds=(left, top, left + w, top + h),
+                        min_priority=min_priority, taken=taken, floors=floor_boxes(layout, vp))
+    return names, marks
+
+
+def draw_names(surf: pygame.Surface, names: list[PlacedName], texts: TextCache, cfg: RenderConfig, k: float) -> None:
+    """The leaders first (a name's halo covers the end of its own), then the names."""
+    for name in names:
+        if name.leader is not None:
+            pygame.draw.line(surf, PLAN["label-dim"], *name.leader, max(1, round(k)))
+    big = cfg.name_px(LABEL_SIZES["big"])
+    for name in names:
+        colour = landmark_ink(name.size, big)
+        surf.blit(texts.render(name.text, int(name.size), colour, PLAN["halo"], where="plan label"), name.box[:2])
 
 
 Box = tuple[float, float, float, float]
@@ -268,6 +294,15 @@ def range_dimension_parts(vp: Viewport, cfg: RenderConfig, y_mark: float | None,
             "size": cfg.px(14), "centre": (shown0 + shown1) / 2}
 
 
+def range_dimension_boxes(vp: Viewport, cfg: RenderConfig, y_mark: float | None, y_target: float | None) -> list[Box]:
+    """The box the 侯道's dimension line and its turned words take along the panel's east side (none without it)."""
+    parts = range_dimension_parts(vp, cfg, y_mark, y_target)
+    if parts is None:
+        return []
+    x, p0, p1 = parts["line"]
+    return [(x - 1.6 * parts["size"] - 2, p0 - 1, x + 6, p1 + 1)]  # the words' line height, turned, and the ticks
+
+
 def draw_range_dimension(surf: pygame.Surface, vp: Viewport, texts: TextCache, cfg: RenderConfig,
                          y_mark: float | None, y_target: float | None) -> None:
     """The 侯道 as a dimension line along the strip's east side: 「侯道五十步」 (300 尺)."""
@@ -287,12 +322,19 @@ def draw_range_dimension(surf: pygame.Surface, vp: Viewport, texts: TextCache, c
 
 
 class PlanPainter:
-    """Draws a panel's plan; the last drawing per (panel, viewport) is reused as the static layer."""
+    """Draws a panel's plan; the last drawing per (panel, viewport) is reused as the static layer.
 
-    def __init__(self, layout: PlanLayout, cfg: RenderConfig, texts: TextCache) -> None:
+    ``clear_of_marks`` (the plan picture's): the names are placed by :func:`picture_names`, off every
+    mark drawn, and kept, per panel, in ``names`` and ``marks`` (panel pixels). The frames' strip keeps
+    the placement its figures' names are laid out against (strip_names)."""
+
+    def __init__(self, layout: PlanLayout, cfg: RenderConfig, texts: TextCache, *, clear_of_marks: bool = False) -> None:
         self.layout = layout
         self.cfg = cfg
         self.texts = texts
+        self.clear_of_marks = clear_of_marks
+        self.names: dict[str, list[PlacedName]] = {}
+        self.marks: dict[str, list] = {}
         self._cache: dict[str, tuple[tuple, pygame.Surface]] = {}
         self._strip_labels = strip_labels(layout)
 
@@ -309,18 +351,30 @@ class PlanPainter:
         k = self.cfg.font_scale * (0.7 if strip else 1.0)
         draw_shapes(surf, self.layout.shapes, local, k)
         if strip:
-            draw_labels(surf, self._strip_labels, local, self.texts, self.cfg, min_priority=3,
-                        taken=clear_boxes(self.layout, local))
             y_mark, y_target = self.layout.range_span
+            if self.clear_of_marks:
+                self._names(surf, key, self._strip_labels, local, k, 3,
+                            range_dimension_boxes(local, self.cfg, y_mark, y_target))
+            else:
+                draw_labels(surf, self._strip_labels, local, self.texts, self.cfg, min_priority=3,
+                            taken=clear_boxes(self.layout, local))
             draw_range_dimension(surf, local, self.texts, self.cfg, y_mark, y_target)
         else:
             # Zoomed far in, show every name; at plan scale only those of priority 2 and up.
             bar, north = furniture_boxes(local, self.texts, self.cfg)
             draw_scale_bar(surf, local, self.texts, self.cfg, bar)
             draw_north(surf, (0, 0, w, h), self.texts, self.cfg, north)
-            draw_labels(surf, self.layout.labels, local, self.texts, self.cfg,
-                        min_priority=1 if local.scale > 14 * self.cfg.font_scale else 2,
-                        taken=[bar, north, *clear_boxes(self.layout, local)])
+            least = 1 if local.scale > 14 * self.cfg.font_scale else 2
+            if self.clear_of_marks:
+                self._names(surf, key, self.layout.labels, local, k, least, [bar, north])
+            else:
+                draw_labels(surf, self.layout.labels, local, self.texts, self.cfg, min_priority=least,
+                            taken=[bar, north, *clear_boxes(self.layout, local)])
         pygame.draw.rect(surf, PLAN["frame"], (0, 0, w, h), 1)
         self._cache[key] = (sig, surf)
         return surf
+
+    def _names(self, surf, key: str, labels, vp: Viewport, k: float, least: int, taken: list) -> None:
+        names, marks = picture_names(self.layout, labels, vp, self.texts, self.cfg, k, least, taken)
+        draw_names(surf, names, self.texts, self.cfg, k)
+        self.names[key], self.marks[key] = names, marks

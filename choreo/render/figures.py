@@ -24,10 +24,9 @@ from choreo.render.labelling import Mark, plan_labels
 from choreo.render.marks.bodymarks import BODY_MARK_REACH, DISC_STATES, body_marks
 from choreo.render.marks.legend import STATE_ENTRY, bare_feet_marks
 from choreo.render.marks.paint import paint as paint_marks
-from choreo.render.marks.passings import PassingIndex, number_tag, passing_marks
+from choreo.render.marks.passings import PassingIndex, number_tag, number_tag_spot, passing_marks
 from choreo.render.marks.pictograms import pictogram_marks, pictogram_of
 from choreo.render.marks.shapes import Mark as Shape
-from choreo.render.marks.shapes import toward
 from choreo.render.marks.turns import TurnIndex, turn_arc
 from choreo.render.partsdraw import part_badges
 from choreo.render.placement import _clear, _inside
@@ -269,9 +268,8 @@ class FigureLayer:
                 reach = r + BODY_MARK_REACH * self._unit
                 b = (min(b[0], px - reach), min(b[1], py - reach), max(b[2], px + reach), max(b[3], py + reach))
             if m.numbered:  # his number in a 相左 (number_tag): a label keeps off it
-                size = self._number_px
-                cx, cy = toward(px, py, 315.0, r + size * 0.5)
-                b = (min(b[0], cx - size * 0.75), min(b[1], cy - size * 0.75), b[2], b[3])
+                (cx, cy), rt = number_tag_spot(px, py, r, self._number_px)
+                b = (min(b[0], cx - rt), min(b[1], cy - rt), b[2], b[3])
             boxes = [b]
             if m.held:
                 boxes += self._held_boxes(px, py, r, m.held)

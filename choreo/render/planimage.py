@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from choreo.render.config import RenderConfig
 from choreo.render.drawplan import PlanPainter
+from choreo.render.planlabels import Box, PlacedName
 from choreo.render.planlayout import (
     TITLE_BAND,
+    Panels,
     build_layout,
     hall_viewport,
     plan_key,
@@ -20,26 +24,56 @@ from choreo.render.text import TextCache
 from stage.model import Venue
 
 
+@dataclass(frozen=True)
+class PlanPicture:
+    """The plan as drawn: the surface, its panels, and per panel ("main", "strip") the names placed and
+    the boxes of the marks they keep off, in the picture's pixels."""
+
+    surface: pygame.Surface
+    panels: Panels
+    names: dict[str, tuple[PlacedName, ...]]
+    marks: dict[str, tuple[Box, ...]]
+
+
 def plan_surface(venue: Venue, cfg: RenderConfig, texts: TextCache | None = None) -> pygame.Surface:
     """The venue's plan as a pygame Surface of ``cfg.size``."""
+    return plan_picture(venue, cfg, texts).surface
+
+
+def plan_picture(venue: Venue, cfg: RenderConfig, texts: TextCache | None = None) -> PlanPicture:
+    """The venue's plan drawn at ``cfg.size``, with where its names went."""
     texts = texts or TextCache()
     layout = build_layout(venue)
     band = cfg.px(TITLE_BAND)
     panels = split_panels(cfg.size, strip=cfg.strip, top_band=band)
     surf = pygame.Surface(cfg.size)
     surf.fill(PLAN["background"])
-    painter = PlanPainter(layout, cfg, texts)
+    painter = PlanPainter(layout, cfg, texts, clear_of_marks=True)
     main_vp = hall_viewport(layout, panels.main)
     surf.blit(painter.panel("main", main_vp), panels.main[:2])
+    at = {"main": panels.main[:2]}
     if panels.strip is not None:
         strip_vp = strip_viewport(layout, panels.strip)
         surf.blit(painter.panel("strip", strip_vp, strip=True), panels.strip[:2])
+        at["strip"] = panels.strip[:2]
         # Where the hall view sits in the strip: the reader sees what the big picture is a part of.
         _outline_world_box(surf, strip_vp, main_vp.world_bounds)
     title = texts.render(plan_title(venue), cfg.px(30), PLAN["label"], where="venue title")
     surf.blit(title, (cfg.px(16), (band - title.get_height()) // 2))
     _draw_key(surf, plan_key(venue), texts, cfg, band, cfg.px(16) + title.get_width() + cfg.px(24))
-    return surf
+    names = {key: tuple(_moved(n, *at[key]) for n in painter.names.get(key, ())) for key in at}
+    marks = {key: tuple(_shift(b, *at[key]) for b in painter.marks.get(key, ())) for key in at}
+    return PlanPicture(surf, panels, names, marks)
+
+
+def _shift(b: Box, dx: float, dy: float) -> Box:
+    return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+
+
+def _moved(n: PlacedName, dx: float, dy: float) -> PlacedName:
+    """A name placed in its panel's own pixels, in the picture's."""
+    lead = None if n.leader is None else tuple((x + dx, y + dy) for x, y in n.leader)
+    return PlacedName(n.text, n.size, _shift(n.box, dx, dy), (n.anchor[0] + dx, n.anchor[1] + dy), lead)
 
 
 def key_boxes(entries, texts: TextCache, cfg: RenderConfig, band: int, least_x: float) -> list[tuple]:

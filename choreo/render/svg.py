@@ -9,7 +9,8 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from choreo.render.config import RenderConfig
-from choreo.render.placement import em_measure, place
+from choreo.render.placement import em_measure
+from choreo.render.planlabels import MARK_GAP, NAME_GAP, floor_boxes, mark_boxes, place_names
 from choreo.render.planlayout import (
     LABEL_SIZES,
     TITLE_BAND,
@@ -50,18 +51,26 @@ def _shape(s: Shape, vp: Viewport, k: float) -> str:
     return f'<polyline points="{d}" fill="none" stroke="{_hex(PLAN[s.style])}" stroke-width="{w:.1f}"{dash}/>'
 
 
-def _labels(labels, vp: Viewport, cfg: RenderConfig, min_priority: int) -> list[str]:
+def _labels(layout: PlanLayout, labels, vp: Viewport, cfg: RenderConfig, min_priority: int, k: float,
+            taken: list = ()) -> list[str]:
+    """The names placed as the PNG places them (choreo.render.planlabels), measured with the em
+    approximation; a name standing off its mark has its leader."""
     left, top, w, h = vp.rect
-    items = []
-    for lab in labels:
-        px, py = vp.to_screen(lab.x, lab.y)
-        items.append((lab.text, px, py, lab.priority, cfg.px(LABEL_SIZES[lab.size])))
+    items = [(lab.text, *vp.to_screen(lab.x, lab.y), lab.priority, cfg.px(LABEL_SIZES[lab.size])) for lab in labels]
+    names = place_names(items, em_measure, mark_boxes(layout, vp, k), gap=cfg.px(5), name_gap=cfg.dim(NAME_GAP),
+                        mark_gap=cfg.dim(MARK_GAP), bounds=(left, top, left + w, top + h), min_priority=min_priority,
+                        taken=taken, floors=floor_boxes(layout, vp))
     out = []
-    for text, lx, ly, size in place(items, em_measure, gap=cfg.px(5), bounds=(left, top, left + w, top + h),
-                                    min_priority=min_priority):
+    for n in names:
+        if n.leader is not None:
+            (x0, y0), (x1, y1) = n.leader
+            out.append(f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
+                       f'stroke="{_hex(PLAN["label-dim"])}" stroke-width="{max(1.0, k):.1f}"/>')
+    for n in names:
+        lx, ly, size = n.box[0], n.box[1], n.size
         out.append(f'<text x="{lx:.1f}" y="{ly + size:.1f}" font-size="{size}" fill="{_hex(PLAN["label"])}" '
                    f'stroke="{_hex(PLAN["halo"])}" stroke-width="{size / 8:.1f}" paint-order="stroke">'
-                   f'{escape(text)}</text>')
+                   f'{escape(n.text)}</text>')
     return out
 
 
@@ -73,15 +82,18 @@ def _panel(layout: PlanLayout, vp: Viewport, cfg: RenderConfig, ident: str, stri
            f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="{_hex(PLAN["strip-bg" if strip else "background"])}"/>']
     out += [_shape(s, vp, k) for s in layout.shapes]
     if strip:
-        out += _labels(strip_labels(layout), vp, cfg, 3)
+        out += _labels(layout, strip_labels(layout), vp, cfg, 3, k)
     else:
-        out += _labels(layout.labels, vp, cfg, 2)
         chi, words = nice_scale_bar(vp.scale, w * 0.16)
         x0, y0 = left + cfg.px(18), top + h - cfg.px(22)
+        cx, cy, s = left + w - cfg.px(34), top + cfg.px(58), cfg.px(20)
+        # the scale bar with its words and the north arrow with its 北: no name is written over them
+        furniture = [(x0, y0 - cfg.px(8) - cfg.px(15), x0 + max(chi * vp.scale, cfg.px(15) * len(words) * 0.6),
+                      y0 + cfg.px(6)), (cx - s, cy - s - 4 - cfg.px(20), cx + s, cy + s * 0.6)]
+        out += _labels(layout, layout.labels, vp, cfg, 2, k, furniture)
         out.append(f'<rect x="{x0}" y="{y0}" width="{chi * vp.scale:.1f}" height="{cfg.px(6)}" '
                    f'fill="{_hex(PLAN["label"])}"/>')
         out.append(f'<text x="{x0}" y="{y0 - cfg.px(8)}" font-size="{cfg.px(15)}">{escape(words)}</text>')
-        cx, cy, s = left + w - cfg.px(34), top + cfg.px(58), cfg.px(20)
         out.append(f'<polygon points="{cx},{cy - s} {cx + s * 0.45:.1f},{cy + s * 0.6:.1f} {cx},{cy + s * 0.25:.1f} '
                    f'{cx - s * 0.45:.1f},{cy + s * 0.6:.1f}" fill="{_hex(PLAN["label"])}"/>')
         out.append(f'<text x="{cx}" y="{cy - s - 4}" font-size="{cfg.px(20)}" text-anchor="middle">北</text>')

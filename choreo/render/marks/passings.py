@@ -118,10 +118,17 @@ def passing_marks(choreo: Choreography, p: Passing, t: float, to_screen, colours
     return out
 
 
+def number_tag_spot(cx: float, cy: float, r: float, size: float) -> tuple[XY, float]:
+    """Centre and radius of a party's number tag: at the upper left of his disc (radius r), over its rim by
+    a quarter of the number's size, so that it touches the disc at every scale (the figure's layout box
+    takes it in from here too)."""
+    return toward(cx, cy, 315.0, r + size * 0.5), size * 0.75
+
+
 def number_tag(cx: float, cy: float, r: float, n: int, ink: RGB, halo: RGB, size: float) -> list[Mark]:
     """The party's number on a small disc at the upper left of his own disc."""
-    at = toward(cx, cy, 315.0, r + size * 0.5)
-    return [Mark("circle", (at,), halo, 0, size * 0.75, outline=ink), Mark("text", (at,), ink, 0, size, text=str(n))]
+    at, radius = number_tag_spot(cx, cy, r, size)
+    return [Mark("circle", (at,), halo, 0, radius, outline=ink), Mark("text", (at,), ink, 0, size, text=str(n))]
 
 
 def _at(choreo: Choreography, name: str, t: float) -> XY:
