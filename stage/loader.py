@@ -45,7 +45,7 @@ TOP_KEYS = ("venue", "title", "description", "extends", "source", "choice", "opt
 LANDMARK_KEYS = ("kind", "x", "y", "facing", "top", "steps", "rank_bearing", "rank_spacing", "rank_room",
                  "rank_bend", "rank_bend_facing",
                  "line", "box", "radius", "cross", "source", "choice", "note", *("label", "label_option",
-                 "strip_label", "icon", "parts"), "state", "other_senses")
+                 "strip_label", "icon", "parts", "part_names"), "state", "other_senses")
 ALIAS_KEYS = ("value", "source", "choice", "note")
 PARAM_KEYS = ("value", "source", "choice", "note")
 OPTION_KEYS = ("value", "source", "choice", "note")
@@ -410,7 +410,7 @@ def _load_aliases(entries: dict[str, MDict], landmarks: dict[str, Landmark]) -> 
 
 
 def _drawing_fields(name: str, entry: MDict, scope: ex.Scope) -> dict[str, Any]:
-    """The fields that say how the plan draws a landmark (label priority, label text, icon, parts)."""
+    """The fields that say how the plan draws a landmark (label priority, label text, icon, parts and their names)."""
     out: dict[str, Any] = {}
     label = entry.get("label")
     if label is not None:
@@ -431,9 +431,19 @@ def _drawing_fields(name: str, entry: MDict, scope: ex.Scope) -> dict[str, Any]:
             raise StageError(f"bad value for {name}.parts: expected a list of widths, outermost first",
                              entry.value_loc("parts"))
         out["parts"] = tuple(_item(parts, i, f"{name}.parts", scope) for i in range(len(parts)))
-        # a part written as a parameter's name is called by it in the plan's key (上個, 躬, 侯中)
+        # a part written as a parameter's name is called by it in the plan's key (上個, 躬, 侯中) ...
         out["part_names"] = tuple(str(p) if isinstance(p, str) and str(p) in scope.param_names else ""
                                   for p in parts)
+    names = entry.get("part_names")
+    if names is not None:  # ... or by the words part_names gives (a width written as an expression)
+        if parts is None:
+            raise StageError(f"{name}.part_names without parts: name the widths parts gives",
+                             entry.key_loc("part_names"))
+        if not isinstance(names, MList) or len(names) != len(parts) or \
+                not all(isinstance(n, str) and n.strip() for n in names):
+            raise StageError(f"bad value for {name}.part_names: expected a word for each of its {len(parts)} "
+                             "parts, outermost first", entry.value_loc("part_names"))
+        out["part_names"] = tuple(str(n) for n in names)
     return out
 
 

@@ -184,3 +184,24 @@ def test_an_other_sense_must_contain_the_landmarks_name(tmp_path):
     err = error_of(path)
     assert err.message == "bad word in 鼓.other_senses: '中庭' does not contain '鼓'"
     assert str(err.location) == f"{path}:13:7"
+
+
+@pytest.mark.parametrize(("names", "col"), [("[上個, 躬]", 77), ("[上個, 躬, 3]", 77), ("上個", 77)])
+def test_part_names_must_name_each_part(tmp_path, names, col):
+    path = venue_over_common(tmp_path, f"""
+        landmarks:
+          物間: {{x: 0, y: 棟.y, choice: c}}
+          侯: {{kind: target, x: 0, y: -300, parts: [4 * 侯中, 2 * 侯中, 侯中], part_names: {names}, choice: c}}
+        """)
+    err = error_of(path)
+    assert err.message == "bad value for 侯.part_names: expected a word for each of its 3 parts, outermost first"
+    assert str(err.location) == f"{path}:8:{col}"
+
+
+def test_part_names_name_the_parts_in_the_key(tmp_path):
+    path = venue_over_common(tmp_path, """
+        landmarks:
+          物間: {x: 0, y: 棟.y, choice: c}
+          侯: {kind: target, x: 0, y: -300, parts: [4 * 侯中, 2 * 侯中, 侯中], part_names: [上舌, 躬, 中], choice: c}
+        """)
+    assert load_venue(path).landmarks["侯"].part_names == ("上舌", "躬", "中")
