@@ -179,9 +179,12 @@ class Camera:
     """Viewports for the main panel at any ceremony time."""
 
     def __init__(self, choreo: Choreography, layout: PlanLayout, rect: Rect, mode: str = "auto",
-                 blend: float = 3.0, *, disc_px: float = 8.0, room_px: float = 24.0) -> None:
+                 blend: float = 3.0, *, disc_px: float = 8.0, room_px: float = 24.0,
+                 quick: frozenset[str] = frozenset(), quick_by: float = 1.0) -> None:
         """``disc_px``: the smallest radius a person's disc is drawn with, in pixels; ``room_px`` the
-        room his name needs beside it (a figure the view shows is shown whole, with that room)."""
+        room his name needs beside it (a figure the view shows is shown whole, with that room). ``quick``:
+        ids of steps the video plays ``quick_by`` times faster (a comparison's steps where the readings
+        agree): their eases take that many times the ``blend``, so that they last as long on screen."""
         self.choreo = choreo
         self.disc_px = disc_px
         self.room_px = room_px
@@ -189,6 +192,7 @@ class Camera:
         self.rect = rect
         self.mode = mode
         self.blend = blend
+        self.quick, self.quick_by = quick, quick_by
         self._steps = choreo.steps
         self._persons = [n for n, f in choreo.figures.items() if f.kind != "object" and n in choreo.tracks]
         self._person_set = set(self._persons)
@@ -304,11 +308,15 @@ class Camera:
         i = self._step_index(step)
         run = self._run_at(i, t) if i is not None else None
         since, end = (run.start, run.end) if run is not None else (step.t0, step.t1)
-        return min(end, max(t, since + min(self.blend, max(0.0, end - since) / 2)))
+        return min(end, max(t, since + min(self._blend_of(step), max(0.0, end - since) / 2)))
 
     def blend_of(self, step: Step) -> float:
         """Ceremony seconds the camera takes to ease into ``step``'s framing."""
-        return min(self.blend, max(0.0, step.t1 - step.t0) / 2)
+        return min(self._blend_of(step), max(0.0, step.t1 - step.t0) / 2)
+
+    def _blend_of(self, step: Step) -> float:
+        """The ceremony seconds of an ease in ``step``: :attr:`blend`, times ``quick_by`` for a quick step."""
+        return self.blend * self.quick_by if step.id in self.quick else self.blend
 
     def shooters(self, t: float) -> tuple[str, ...]:
         """The archers of the shooting stretch whose story the shot inset tells at t (none when it is
@@ -623,7 +631,7 @@ class Camera:
         cur = self._box(step, t, self.step_span(step))
         if before is None or before == i:
             return cur, True
-        blend = min(self.blend, max(0.0, length) / 2)
+        blend = min(self._blend_of(step), max(0.0, length) / 2)
         u = _smooth((t - since) / blend) if blend > 0 else 1.0
         if u >= 1.0:
             return cur, True
@@ -707,7 +715,7 @@ class Camera:
                     a, fa = mid, fm
                 if _moved(fa, fb) < JUMP_SCAN_MOVE / 2:
                     break
-            window = min(self.blend, b - start)
+            window = min(self._blend_of(step), b - start)
             if b - a <= JUMP_AT and _moved(fa, fb) >= JUMP_MIN and window > 0:
                 jumps.append((b, window, fb, fa))
         if len(self._jump_memo) > 4096:

@@ -151,8 +151,10 @@ class FrameRenderer:
         if cfg.camera == "full":
             share = target_end_share(self.layout, cfg.size, cfg.height - band_h, FULL_STRIP)
         self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=band_h, strip_share=share)
+        pace = cfg.pace  # a comparison's steps where the readings agree play faster: eased as long on screen
         self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera, disc_px=8 * cfg.font_scale,
-                             room_px=cfg.px(KEY_TAG))  # a person's smallest disc, his number's room
+                             room_px=cfg.px(KEY_TAG),  # a person's smallest disc, his number's room
+                             quick=pace.quick, quick_by=pace.quick_by)
         self._other_camera: Camera | None = None  # a comparison's b, for the frames played on b's clock
         self._compare: CompareView | None = None  # a comparison's camera (choreo.render.comparecamera)
         self._ghost_clock: tuple | None = None  # (a's moment, the step drawn, b's moment) of the frame laid out
@@ -241,7 +243,8 @@ class FrameRenderer:
             return self.camera
         if self._other_camera is None or self._other_camera.choreo is not self.comparison.b:
             self._other_camera = Camera(self.comparison.b, self.layout, self.panels.main, self.cfg.camera,
-                                        disc_px=self.camera.disc_px, room_px=self.camera.room_px)
+                                        disc_px=self.camera.disc_px, room_px=self.camera.room_px,
+                                        quick=self.camera.quick, quick_by=self.camera.quick_by)
         return self._other_camera
 
     def enter(self, t: float, step: Step | None) -> tuple[float, Step | None]:
