@@ -680,58 +680,33 @@ class Camera:
         return out
 
     def _jumps(self, i: int, run: Stretch) -> list[tuple[float, float, Bounds, Bounds]]:
-        """The cuts within a stretch of step i: moments where its framing changes at once (the shot inset
-        opens and the archers join the framed, a framed figure appears, the actors leave the hall for the
-        range), each as (moment, the time it is eased over, the box from it on, the box just before it).
-        Found by looking at the box JUMP_SCAN seconds apart and halving where it moved more than
-        JUMP_SCAN_MOVE until the move is under half that (continuous: a pan, a blend) or the moment is
-        found to JUMP_AT (a cut of at least JUMP_MIN)."""
+        """The cuts within a stretch of step i (:func:`cuts_within` of its box): where its framing changes at
+        once (the shot inset opens and the archers join the framed, a framed figure appears, the actors
+        leave the hall for the range)."""
         key = (i, run.start)
         hit = self._jump_memo.get(key)
-        if hit is not None:
-            return hit
-        step = self._steps[i]
-        start, end = run.start, run.end
-        if end <= start:
-            return []
-
-        def base(u: float) -> Bounds:
-            return self._stepped(step, i, u, run)[0]
-
-        jumps: list[tuple[float, float, Bounds, Bounds]] = []
-        grid = [start + k * JUMP_SCAN for k in range(int((end - start) / JUMP_SCAN) + 1)]
-        if grid[-1] < end:
-            grid.append(end)
-        values = [base(u) for u in grid]
-        for a, b, fa, fb in zip(grid, grid[1:], values, values[1:], strict=False):
-            if _moved(fa, fb) <= JUMP_SCAN_MOVE:
-                continue
-            while b - a > JUMP_AT:
-                mid = (a + b) / 2
-                fm = base(mid)
-                if _moved(fa, fm) >= _moved(fm, fb):
-                    b, fb = mid, fm
-                else:
-                    a, fa = mid, fm
-                if _moved(fa, fb) < JUMP_SCAN_MOVE / 2:
-                    break
-            window = min(self._blend_of(step), b - start)
-            if b - a <= JUMP_AT and _moved(fa, fb) >= JUMP_MIN and window > 0:
-                jumps.append((b, window, fb, fa))
-        if len(self._jump_memo) > 4096:
-            self._jump_memo.clear()
-        self._jump_memo[key] = jumps
-        return jumps
+        if hit is None:
+            step = self._steps[i]
+            hit = cuts_within(lambda u: self._stepped(step, i, u, run)[0], run.start, run.end,
+                              self._blend_of(step))
+            if len(self._jump_memo) > 4096:
+                self._jump_memo.clear()
+            self._jump_memo[key] = hit
+        return hit
 
     @staticmethod
     def _carried(box: Bounds, t: float, jumps) -> Bounds:
-        """``box`` at t eased towards each cut of ``jumps`` due within its window (comparecamera.carry: the
-        cut's move, centre linearly and size geometrically, made gradually over the window before it, so
-        that the view is where the cut puts it when the cut comes; the view's own motion kept)."""
-        for tj, window, after, before in jumps:
-            if tj - window <= t < tj:
-                box = carry(box, before, after, 1.0 - _smooth((t - (tj - window)) / window))
-        return box
+        return eased_into(box, t, jumps)
+
+    def stretch(self, step: Step | None, t: float) -> Stretch | None:
+        """The stretch of ``step`` on screen holding t, or None (a step not of this camera's choreography,
+        or t off its stretches)."""
+        i = self._step_index(step)
+        return self._run_at(i, t) if i is not None else None
+
+    def ease_time(self, step: Step) -> float:
+        """The ceremony seconds an ease takes in ``step`` (the blend; longer in a quick step)."""
+        return self._blend_of(step)
 
     def viewport(self, t: float, step: Step | None) -> Viewport:
         return fit(self.box(t, step), self.rect, margin=0.0)
@@ -749,7 +724,48 @@ def carry(box: Bounds, start: Bounds, before: Bounds, u: float) -> Bounds:
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-def _moved(a: Bounds, b: Bounds) -> float:
+def cuts_within(box_at, start: float, end: float, ease: float) -> list[tuple[float, float, Bounds, Bounds]]:
+    """The cuts of the box ``box_at(t)`` over [start, end]: each as (moment, the time eased over before it:
+    ``ease`` or what there is since ``start``, the box from it on, the box just before it). Found by looking
+    at the box JUMP_SCAN seconds apart and halving where it moved more than JUMP_SCAN_MOVE until the move is
+    under half that (continuous: a pan, a blend) or the moment is found to JUMP_AT (a cut of at least
+    JUMP_MIN)."""
+    if end <= start:
+        return []
+    jumps: list[tuple[float, float, Bounds, Bounds]] = []
+    grid = [start + k * JUMP_SCAN for k in range(int((end - start) / JUMP_SCAN) + 1)]
+    if grid[-1] < end:
+        grid.append(end)
+    values = [box_at(u) for u in grid]
+    for a, b, fa, fb in zip(grid, grid[1:], values, values[1:], strict=False):
+        if moved(fa, fb) <= JUMP_SCAN_MOVE:
+            continue
+        while b - a > JUMP_AT:
+            mid = (a + b) / 2
+            fm = box_at(mid)
+            if moved(fa, fm) >= moved(fm, fb):
+                b, fb = mid, fm
+            else:
+                a, fa = mid, fm
+            if moved(fa, fb) < JUMP_SCAN_MOVE / 2:
+                break
+        window = min(ease, b - start)
+        if b - a <= JUMP_AT and moved(fa, fb) >= JUMP_MIN and window > 0:
+            jumps.append((b, window, fb, fa))
+    return jumps
+
+
+def eased_into(box: Bounds, t: float, jumps) -> Bounds:
+    """``box`` at t eased towards each cut of ``jumps`` (:func:`cuts_within`) due within its window: the cut's
+    move (:func:`carry`: centre linearly, size geometrically) made gradually over the window before it, so
+    that the view is where the cut puts it when the cut comes; the view's own motion kept."""
+    for tj, window, after, before in jumps:
+        if tj - window <= t < tj:
+            box = carry(box, before, after, 1.0 - _smooth((t - (tj - window)) / window))
+    return box
+
+
+def moved(a: Bounds, b: Bounds) -> float:
     """How far the view moves from box a to box b: its centre in widths, or its zoom (|log| of the widths)."""
     w = max(a[2] - a[0], b[2] - b[0], 1e-9)
     centre = math.hypot((b[0] + b[2] - a[0] - a[2]) / 2, (b[1] + b[3] - a[1] - a[3]) / 2) / w

@@ -23,7 +23,7 @@ from functools import cached_property
 from choreo.compare import Comparison
 from choreo.model import Step
 from choreo.render.camera import PAD as CAMERA_PAD
-from choreo.render.camera import carry
+from choreo.render.camera import carry, cuts_within, eased_into, moved
 from choreo.render.comparetime import runs, waiting_step
 from choreo.render.ghosts import covering, ghost_points
 from choreo.render.viewport import Bounds
@@ -102,6 +102,8 @@ class CompareView:
         self.split = split
         self._switches = switches(comparison, blend)
         self._ends: dict[tuple, tuple[Bounds, Bounds]] = {}  # switch → (the view before it, the view at its start)
+        self._cuts: dict[tuple, list] = {}  # (step, its stretch's start) → the cuts the ghosts' room makes in it
+        self._entries: dict[tuple, tuple[Bounds, Bounds]] = {}  # the same → (the view before it, at its start)
 
     def framed(self, t: float, step: Step | None) -> tuple[Bounds, bool]:
         """The side's camera's box at (t, step) and whether its zoom is settled, grown to hold the ghosts of
@@ -118,8 +120,37 @@ class CompareView:
         grown = covering(box, points, CAMERA_PAD, self.split)
         return (grown, False) if grown != box else (box, settled)
 
-    def view(self, t: float, step: Step | None) -> tuple[Bounds, bool]:
+    def held(self, t: float, step: Step | None) -> tuple[Bounds, bool]:
+        """:meth:`framed`, eased where the room the ghosts need changes at once within a stretch of the step
+        (a ghost appearing, or crossing into the range the strip shows), as the camera eases its own cuts."""
         box, settled = self.framed(t, step)
+        cam = self.camera_of(step)
+        run = cam.stretch(step, t) if step is not None else None
+        if run is None:
+            return box, settled
+        key = (id(step), run.start)
+        cuts = self._cuts.get(key)
+        if cuts is None:
+            if len(self._cuts) > 4096:
+                self._cuts.clear()
+            cuts = self._cuts[key] = cuts_within(lambda u: self.framed(u, step)[0], run.start, run.end,
+                                                 cam.ease_time(step))
+        eased = eased_into(box, t, cuts)
+        window = min(cam.ease_time(step), (run.end - run.start) / 2)
+        if run.before is not None and not run.paused and run.start <= t < run.start + window:
+            # into the step: from the room the ghosts of the step before needed, as the camera blends steps
+            ends = self._entries.get(key)
+            if ends is None:
+                if len(self._entries) > 4096:
+                    self._entries.clear()
+                prior = cam.choreo.steps[run.before]
+                ends = self._entries[key] = (self.framed(run.start, prior)[0], self.framed(run.start, step)[0])
+            if moved(ends[0], ends[1]) > 1e-9:  # the same room (to rounding): nothing to ease
+                eased = carry(eased, ends[1], ends[0], _smooth((t - run.start) / window))
+        return (eased, False) if eased != box else (box, settled)
+
+    def view(self, t: float, step: Step | None) -> tuple[Bounds, bool]:
+        box, settled = self.held(t, step)
         if step is None:
             return box, settled
         found = self._switches.of(t, step, self.comparison.owns(step))
@@ -129,7 +160,7 @@ class CompareView:
         key = (id(sw.before[1]), sw.before[0], id(step), sw.start)
         ends = self._ends.get(key)
         if ends is None:
-            ends = self._ends[key] = (self.framed(*sw.before)[0], self.framed(sw.start, step)[0])
+            ends = self._ends[key] = (self.held(*sw.before)[0], self.held(sw.start, step)[0])
         before, start = ends
         u = _smooth((t - sw.start) / window)
         if before == start or u >= 1.0:
