@@ -43,6 +43,7 @@ KEY_TAG = 12  # a numbered figure's number, pixels at a 720-px frame
 PICTOGRAM_RED = (200, 20, 90)  # the 旌's pennant, a 挾 arrow: a red of their own, not the 侯's or a cord's
 WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
 BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
+PICTOGRAMS_ASKED = 256  # _pictogram's answers kept by the holder's whole states (a few dozen in the whole rite)
 EXTENT_MARGIN = 80  # pixels (at 720 px) beyond twice a disc's radius that nothing drawn for a figure reaches
 
 
@@ -138,6 +139,7 @@ class FigureLayer:
         self._stacked_at: tuple = (None, None, [], None)  # (drawing order, t, that order stacked at t, _on)
         self._pictograms: dict[str, object] = {}  # object → its pictogram (None: none)
         self._badges: dict[tuple, pygame.Surface] = {}  # badges and pictograms, drawn once
+        self._pictograms_asked: dict[tuple, pygame.Surface] = {}  # (pictogram, side, all states, outline) → its surface
         self._unit = max(1.5, 2.2 * cfg.deco_scale)
         self._k = cfg.font_scale
         self._number_px = cfg.deco_px(13)
@@ -461,7 +463,7 @@ class FigureLayer:
         landmark's shape, assets/pictograms.yaml says which things have none)."""
         if f.info.kind != "object" or f.shapes or f.held:
             return None
-        return pictogram_of(self.states.label(f.name))
+        return self._pictogram_of(f.name)
 
     def rest_marks(self, f: PlacedFigure) -> list:
         """An object at rest drawn as its pictogram on a pale rounded square, as Marks (the scene's)."""
@@ -653,14 +655,15 @@ class FigureLayer:
         near = EXTENT_MARGIN * k
         deco = cfg.deco_px(12)
         rims = {False: max(1, round(1.5 * k)), True: max(1, round(3.5 * k))}  # a rim's width, standing and seated
+        colours, facts, turn_at = self._colours, self._facts, self.turns.at  # looked up once, not per figure
         for f in figs:
-            reach = 2 * f.r + near  # the common cases first: well inside the panel, or the whole extent
-            if not (f.px + reach >= cl and f.px - reach <= cr and f.py + reach >= ct and f.py - reach <= cb):
+            px, py, r = f.px, f.py, f.r
+            reach = 2 * r + near  # the common cases first: well inside the panel, or the whole extent
+            if not (px + reach >= cl and px - reach <= cr and py + reach >= ct and py - reach <= cb):
                 x0, y0, x1, y1 = self.drawn_extent(f)
                 if x1 < cl or x0 > cr or y1 < ct or y0 > cb:
                     continue  # nothing of him would fall inside the panel (most of the court, zoomed in)
-            px, py, r = f.px, f.py, f.r
-            colour = self._colours.get(f.name) or colour_of(f.info)
+            colour = colours.get(f.name) or colour_of(f.info)
             if f.shapes:
                 draw_shapes(surf, f.shapes, vp, k)
                 continue
@@ -682,7 +685,7 @@ class FigureLayer:
                     pygame.draw.circle(surf, colour, (px, py), r)
                     pygame.draw.circle(surf, INK, (px, py), r, width)
                 continue
-            gesture, states, unshod, n, side = self._facts(f.name, t, span)
+            gesture, states, unshod, n, side = facts(f.name, t, span)
             key = (colour, r, seated, gesture, f.pose.bearing, "袒" in states, "決遂" in states, unshod, n,
                    px % 1.0, py % 1.0)
             if sprites is not None and sprites.draw(
@@ -695,7 +698,7 @@ class FigureLayer:
                 self._paint_look(surf, f, colour, gesture, seated, states, unshod, n)
             if f.held:
                 self._carried(surf, f, deco, states)
-            if self.turns.at(f.name, t) is not None:
+            if turn_at(f.name, t) is not None:
                 paint_marks(surf, self.turn_marks(f, t, vp))
             if side:  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                 draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
@@ -825,7 +828,7 @@ class FigureLayer:
         """Each thing held as its pictogram (assets/pictograms.yaml) under the disc, the bow in the
         holder's states (弛弓, 挾); a thing without one as a badge with its first character."""
         for obj, box in zip(f.held, f.boxes[1:], strict=False):
-            pic = pictogram_of(self.states.label(obj))
+            pic = self._pictogram_of(obj)
             if pic is not None:
                 surf.blit(self._pictogram(pic, round(box[2] - box[0]), states), (round(box[0]), round(box[1])))
                 continue
@@ -836,6 +839,10 @@ class FigureLayer:
         """A pictogram drawn once per size and the holder's states that change it, on a pale rounded
         square (it reads on the plan's greys and on a disc alike); the corners are transparent.
         ``outline``: the square outlined in ink (a thing at rest: it stands alone on the floor)."""
+        asked = (pic.name, side, states, outline)
+        hit = self._pictograms_asked.get(asked) if self.memo else None  # by the holder's whole states: no
+        if hit is not None:  # tuple of those that matter made per thing and frame
+            return hit
         shown = tuple(s for s in states if s in pic.variants or s in pic.overlays)
         key = (pic.name, side, shown, outline)
         hit = self._badges.get(key)
@@ -848,6 +855,10 @@ class FigureLayer:
             paint_marks(hit, pictogram_marks(pic, (1.5, 1.5, side - 1.5, side - 1.5), self.palette, shown))
             hit.set_colorkey(BADGE_KEY)
             self._badges[key] = hit
+        if self.memo:
+            if len(self._pictograms_asked) >= PICTOGRAMS_ASKED:
+                self._pictograms_asked.clear()
+            self._pictograms_asked[asked] = hit
         return hit
 
     def _badge(self, char: str, size: int, w: int, h: int, carrier: str) -> pygame.Surface:
