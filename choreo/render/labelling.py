@@ -301,21 +301,36 @@ def _tag_spots(m: Mark, w: float, h: float, side: str | None = None) -> list[tup
     """Top-left corners tried for a w × h number beside the disc: on ``side`` first (a file's numbers
     stand all on one side), beside the disc and then a tag's size further out, up to four times;
     then the other sides and the diagonals."""
-    b = m.body
+    b0, b1, b2, b3 = m.body
+    cx, cy = m.px - w / 2, m.py - h / 2
+    # the sides in SIDE_ORDER but ``side`` (first), as indices into each ring's (above, below, right, left)
+    others = [j for j, s in enumerate(SIDE_ORDER) if s != side]
+    own = SIDE_ORDER.index(side) if side is not None else None
     first = []
     spots = []
     for k in range(SIDE_REACH if side is not None else 5):
         dx, dy = k * w, k * h
-        at = {"above": (m.px - w / 2, b[1] - h - dy), "below": (m.px - w / 2, b[3] + dy),
-              "right": (b[2] + dx, m.py - h / 2), "left": (b[0] - w - dx, m.py - h / 2)}
+        at = ((cx, b1 - h - dy), (cx, b3 + dy), (b2 + dx, cy), (b0 - w - dx, cy))  # SIDE_ORDER's
         if side is not None:
-            first.append(at[side])
+            first.append(at[own])
         if k >= 5:
             continue
-        spots += [at[s] for s in SIDE_ORDER if s != side]
-        spots += [(b[2] + dx, b[1] - h - dy), (b[0] - w - dx, b[1] - h - dy), (b[2] + dx, b[3] + dy),
-                  (b[0] - w - dx, b[3] + dy)]
+        spots += [at[j] for j in others]
+        spots += [(b2 + dx, b1 - h - dy), (b0 - w - dx, b1 - h - dy), (b2 + dx, b3 + dy), (b0 - w - dx, b3 + dy)]
     return first + spots
+
+
+def _first_tag_spot(m: Mark, w: float, h: float, side: str) -> tuple[float, float]:
+    """``_tag_spots(m, w, h, side)[0]``: the spot right beside the disc on ``side`` (the same sums)."""
+    b0, b1, b2, b3 = m.body
+    dx, dy = 0 * w, 0 * h
+    if side == "above":
+        return m.px - w / 2, b1 - h - dy
+    if side == "below":
+        return m.px - w / 2, b3 + dy
+    if side == "right":
+        return b2 + dx, m.py - h / 2
+    return b0 - w - dx, m.py - h / 2
 
 
 def _tag_side(marks: Sequence[Mark], members: list[int], sides: tuple[str, ...],
@@ -326,7 +341,7 @@ def _tag_side(marks: Sequence[Mark], members: list[int], sides: tuple[str, ...],
         n = 0
         for i in members:
             w, h = measure("10", tag_size or marks[i].size)
-            x, y = _tag_spots(marks[i], w, h, side)[0]
+            x, y = _first_tag_spot(marks[i], w, h, side)
             n += _inside((x, y, x + w, y + h), bounds) and _clear((x, y, x + w, y + h), taken)
         return n
     return max(sides, key=fits)
