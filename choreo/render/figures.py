@@ -656,6 +656,11 @@ class FigureLayer:
         deco = cfg.deco_px(12)
         rims = {False: max(1, round(1.5 * k)), True: max(1, round(3.5 * k))}  # a rim's width, standing and seated
         colours, facts, turn_at = self._colours, self._facts, self.turns.at  # looked up once, not per figure
+        # the blits (sprites, things carried, pictograms, gesture words) gathered in drawing order and made in one
+        # Surface.fblits call before anything is drawn otherwise: the same blits in the same order, without a
+        # Python call each
+        queued: list = []
+        blits = surf.fblits
         for f in figs:
             px, py, r = f.px, f.py, f.r
             reach = 2 * r + near  # the common cases first: well inside the panel, or the whole extent
@@ -665,14 +670,21 @@ class FigureLayer:
                     continue  # nothing of him would fall inside the panel (most of the court, zoomed in)
             colour = colours.get(f.name) or colour_of(f.info)
             if f.shapes:
+                if queued:
+                    blits(queued)
+                    queued.clear()
                 draw_shapes(surf, f.shapes, vp, k)
                 continue
             person = f.info.kind != "object"
             if not person and not small and (rest := self.rest_pictogram(f)) is not None:
                 box = f.boxes[0]
-                surf.blit(self._pictogram(rest, round(box[2] - box[0]), (), outline=True), (round(box[0]), round(box[1])))
+                queued.append((self._pictogram(rest, round(box[2] - box[0]), (), outline=True),
+                               (round(box[0]), round(box[1]))))
                 continue
             if not person:
+                if queued:  # drawn directly: what comes before it first
+                    blits(queued)
+                    queued.clear()
                 pygame.draw.rect(surf, colour, (px - r, py - r, 2 * r, 2 * r))
                 pygame.draw.rect(surf, INK, (px - r, py - r, 2 * r, 2 * r), 1)
                 continue
@@ -681,7 +693,11 @@ class FigureLayer:
                 width = rims[seated]
                 # two circles: their pixels depend on the whole-pixel centre and radius alone
                 if sprites is None or not sprites.draw(surf, edges, ("dot", colour, int(r), width), None, px, py,
-                                                       self._dot_marks, steady=True, args=(px, py, r, colour, width)):
+                                                       self._dot_marks, steady=True, args=(px, py, r, colour, width),
+                                                       queue=queued):
+                    if queued:
+                        blits(queued)
+                        queued.clear()
                     pygame.draw.circle(surf, colour, (px, py), r)
                     pygame.draw.circle(surf, INK, (px, py), r, width)
                 continue
@@ -691,21 +707,32 @@ class FigureLayer:
             if sprites is not None and sprites.draw(
                     surf, edges, key, f.name, px, py,
                     lambda f=f, gesture=gesture, states=states, unshod=unshod, n=n:
-                    [m for m in self.look_marks(f, gesture, states, unshod, n) if m.kind != "text"]):
+                    [m for m in self.look_marks(f, gesture, states, unshod, n) if m.kind != "text"], queue=queued):
                 if n is not None:  # the number blends with what lies under it: drawn over the sprite
+                    blits(queued)
+                    queued.clear()
                     paint_marks(surf, [m for m in self._number_tag(f, n) if m.kind == "text"], self.texts)
             else:
+                if queued:
+                    blits(queued)
+                    queued.clear()
                 self._paint_look(surf, f, colour, gesture, seated, states, unshod, n)
             if f.held:
-                self._carried(surf, f, deco, states)
-            if turn_at(f.name, t) is not None:
+                self._carried(queued, f, deco, states)
+            turning = turn_at(f.name, t) is not None
+            if queued and (turning or side):
+                blits(queued)
+                queued.clear()
+            if turning:
                 paint_marks(surf, self.turn_marks(f, t, vp))
             if side:  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                 draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
             if f.gesture:  # where the placement pass put it (place_gestures)
                 word, box = f.gesture
-                surf.blit(self.texts.render(word, self.gesture_size(), INK, PLAN["halo"], where="gesture"),
-                          (round(box[0]), round(box[1])))
+                queued.append((self.texts.render(word, self.gesture_size(), INK, PLAN["halo"], where="gesture"),
+                               (round(box[0]), round(box[1]))))
+        if queued:
+            blits(queued)
 
     def _paint_look(self, surf, f: PlacedFigure, colour, gesture: bool, seated: bool, states, unshod, n) -> None:
         """:meth:`look_marks` painted directly (the same pixels, without making Marks of the disc)."""
@@ -824,16 +851,17 @@ class FigureLayer:
         return turn_arc(turn, t, cx, cy, f.r + WEDGE * self.cfg.font_scale + unit * 2.5, INK,
                         PLAN["background"], max(1.5, unit * 1.3))
 
-    def _carried(self, surf, f: PlacedFigure, size: int, states=()) -> None:
+    def _carried(self, queue: list, f: PlacedFigure, size: int, states=()) -> None:
         """Each thing held as its pictogram (assets/pictograms.yaml) under the disc, the bow in the
-        holder's states (弛弓, 挾); a thing without one as a badge with its first character."""
+        holder's states (弛弓, 挾); a thing without one as a badge with its first character: their blits
+        appended to ``queue`` as (surface, place), in drawing order."""
         for obj, box in zip(f.held, f.boxes[1:], strict=False):
             pic = self._pictogram_of(obj)
             if pic is not None:
-                surf.blit(self._pictogram(pic, round(box[2] - box[0]), states), (round(box[0]), round(box[1])))
+                queue.append((self._pictogram(pic, round(box[2] - box[0]), states), (round(box[0]), round(box[1]))))
                 continue
             w, h = round(box[2] - box[0]), round(box[3] - box[1])
-            surf.blit(self._badge(self.states.label(obj)[0], size, w, h, f.name), (round(box[0]), round(box[1])))
+            queue.append((self._badge(self.states.label(obj)[0], size, w, h, f.name), (round(box[0]), round(box[1]))))
 
     def _pictogram(self, pic, side: int, states, outline: bool = False) -> pygame.Surface:
         """A pictogram drawn once per size and the holder's states that change it, on a pale rounded
