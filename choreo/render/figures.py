@@ -593,7 +593,10 @@ class FigureLayer:
         left, top, w, h = clip if clip else (0, 0, *self.cfg.size)
         measure = label_measure(self.texts)
         pad = cfg.px(4)
-        labelled = [f for f in figs if f.label]
+        # plan_labels names and numbers only the marks inside its bounds (its ``visible``): the others (a third
+        # of a zoomed view's, objects off the panel) are left out before their Marks are made, the same plan
+        right, bottom = left + w, top + h
+        labelled = [f for f in figs if f.label and left <= f.px <= right and top <= f.py <= bottom]
         if hidden:  # a figure under an inset is not seen
             labelled = [f for f in labelled if not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
         token, name = cfg.px(13), cfg.px(17)  # an object's token, a person or a landmark's drawing
