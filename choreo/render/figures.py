@@ -265,8 +265,10 @@ class FigureLayer:
                 return PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
                                     m.label if shown else None, m.priority)
             # the disc's box takes in the facing wedge: a label laid over it would hide the facing
-            tx, ty = wedge_tip(px, py, r, pose.bearing, k)
-            b = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
+            a, tip = math.radians(pose.bearing), r + WEDGE * k  # wedge_tip's sums, and min/max as comparisons
+            tx, ty = px + math.sin(a) * tip, py - math.cos(a) * tip  # (every person of every pass a panning
+            x0, y0, x1, y1 = px - r, py - r, px + r, py + r  # camera lays out)
+            b = (tx if tx < x0 else x0, ty if ty < y0 else y0, tx if tx > x1 else x1, ty if ty > y1 else y1)
             if m.marked:  # a label laid over a mark would hide it
                 reach = r + BODY_MARK_REACH * self._unit
                 b = (min(b[0], px - reach), min(b[1], py - reach), max(b[2], px + reach), max(b[3], py + reach))
