@@ -143,6 +143,8 @@ class FigureLayer:
         self._unit = max(1.5, 2.2 * cfg.deco_scale)
         self._k = cfg.font_scale
         self._number_px = cfg.deco_px(13)
+        self._pictogram_px = max(12, cfg.deco_px(18))  # pictogram_px, gesture_size: asked for every object and
+        self._gesture_px = cfg.legible_px(15)  # gesture of every pass
         self._part_px = cfg.deco_px(16)
         self._far = self.reach(0.0, False)  # reach(r) ≤ 2r + reach(0)
         self._far_small = self.reach(0.0, True)
@@ -254,7 +256,9 @@ class FigureLayer:
         # Viewport.to_screen written out (the same arithmetic)
         px, py = vp.rect[0] + (pose.x - vp.x0) * scale, vp.rect[1] + (vp.y1 - pose.y) * scale
         if m.person:
-            r = max((info.radius or 1.0) * scale, (3.5 if small else 8) * k)
+            r, least = (info.radius or 1.0) * scale, (3.5 if small else 8) * k
+            if least > r:  # max(r, least): the same float
+                r = least
             if within is not None:
                 wl, wt, ww, wh = within
                 reach = 2 * r + (self._far_small if small else self._far)
@@ -523,7 +527,7 @@ class FigureLayer:
     def gesture_size(self) -> int:
         """The pixel size of a gesture word (揖, 拜 … drawn beside the figure while he makes it): 15 px at a
         720-px frame, never below config.LEGIBLE_PX."""
-        return self.cfg.legible_px(15)
+        return self._gesture_px
 
     def _gesture_spots(self, body, px: float, word: str) -> list[tuple[float, float, float, float]]:
         """The boxes a gesture word may take beside the disc (``body``: his disc and facing wedge), best
@@ -580,7 +584,7 @@ class FigureLayer:
 
     def pictogram_px(self) -> int:
         """The side of a carried thing's pictogram: readable at 640×360 (choice, judged on stills)."""
-        return max(12, self.cfg.deco_px(18))
+        return self._pictogram_px
 
     def label_plan(self, figs: list[PlacedFigure], taken: list, clip, hard=(), hidden=()) -> tuple[list, list, list]:
         """Figure labels clear of every disc, held object, box in ``taken`` and other label (labelling.py):
