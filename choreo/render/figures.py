@@ -799,8 +799,10 @@ class FigureLayer:
         gesture word, turn arc, what he carries), with room to spare; his trail is not in it."""
         reach = 2 * f.r + EXTENT_MARGIN * self.cfg.font_scale
         x0, y0, x1, y1 = f.px - reach, f.py - reach, f.px + reach, f.py + reach
-        for b in (*f.boxes, *((f.gesture[1],) if f.gesture else ())):
-            x0, y0, x1, y1 = min(x0, b[0] - 1), min(y0, b[1] - 1), max(x1, b[2] + 1), max(y1, b[3] + 1)
+        for b in (*f.boxes, *((f.gesture[1],) if f.gesture else ())):  # min and max as comparisons
+            a0, a1, a2, a3 = b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1
+            x0, y0 = (a0 if a0 < x0 else x0), (a1 if a1 < y0 else y0)
+            x1, y1 = (a2 if a2 > x1 else x1), (a3 if a3 > y1 else y1)
         return x0, y0, x1, y1
 
     def disc_marks(self, f: PlacedFigure, t: float) -> list:

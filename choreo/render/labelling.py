@@ -111,8 +111,16 @@ def _files(marks: Sequence[Mark], people: list[int]) -> list[list[int]]:
 
 def _among(boxes: list[Box], tried: list[tuple[int, Box]]) -> list[Box]:
     """The ``boxes`` that meet the span of the ``tried`` ones: any that meets one of them is among them."""
-    r0, r1 = min(b[0] for _, b in tried), min(b[1] for _, b in tried)
-    r2, r3 = max(b[2] for _, b in tried), max(b[3] for _, b in tried)
+    r0, r1, r2, r3 = tried[0][1]
+    for _, b in tried:  # min and max in one loop (the same floats: the first of equals kept)
+        if b[0] < r0:
+            r0 = b[0]
+        if b[1] < r1:
+            r1 = b[1]
+        if b[2] > r2:
+            r2 = b[2]
+        if b[3] > r3:
+            r3 = b[3]
     return [b for b in boxes if b[0] < r2 and r0 < b[2] and b[1] < r3 and r1 < b[3]]
 
 
