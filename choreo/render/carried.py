@@ -43,7 +43,12 @@ def row_at(sizes: Sequence[tuple[float, float]], left: float, top: float) -> lis
 
 
 def row_size(sizes: Sequence[tuple[float, float]]) -> tuple[float, float]:
-    return sum(w for w, _ in sizes) + ROW_GAP * (len(sizes) - 1), max(h for _, h in sizes)
+    width, height = 0, sizes[0][1]
+    for w, h in sizes:  # sum and max as one loop (the same order of sums, the first of equal heights)
+        width += w
+        if h > height:
+            height = h
+    return width + ROW_GAP * (len(sizes) - 1), height
 
 
 def default_row(row: Row) -> list[Box]:

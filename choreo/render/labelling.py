@@ -283,21 +283,30 @@ def _tag_line(marks: Sequence[Mark], members: list[int], sizes: list[tuple[float
     wide: next to the file or ``reach`` numbers' sizes further out (each tried in turn), where all fit;
     else None (each number then stands nearest its own disc on that side)."""
     bodies = [marks[i].body for i in members]
+    # the file's edge on that side, found once (the same min or max for every member and try)
+    if side == "above":
+        edge = min(o[1] for o in bodies)
+    elif side == "below":
+        edge = max(o[3] for o in bodies)
+    elif side == "right":
+        edge = max(o[2] for o in bodies)
+    else:
+        edge = min(o[0] for o in bodies)
     for k, stagger in ((k, s) for k in reach for s in staggers):  # a line, else two lines staggered
         boxes = []
         for j, (m, (w, h)) in enumerate(zip((marks[i] for i in members), sizes, strict=True)):
             k_j = k + stagger * (j % 2)
             if side == "above":
-                y = min(o[1] for o in bodies) - h - k_j * h
+                y = edge - h - k_j * h
                 boxes.append((m.px - w / 2, y, m.px + w / 2, y + h))
             elif side == "below":
-                y = max(o[3] for o in bodies) + k_j * h
+                y = edge + k_j * h
                 boxes.append((m.px - w / 2, y, m.px + w / 2, y + h))
             elif side == "right":
-                x = max(o[2] for o in bodies) + k_j * w
+                x = edge + k_j * w
                 boxes.append((x, m.py - h / 2, x + w, m.py + h / 2))
             else:
-                x = min(o[0] for o in bodies) - w - k_j * w
+                x = edge - w - k_j * w
                 boxes.append((x, m.py - h / 2, x + w, m.py + h / 2))
         if all(_inside(c, bounds) and _clear(c, taken) for c in boxes) \
                 and all(_clear(c, boxes[j + 1:]) for j, c in enumerate(boxes)):
