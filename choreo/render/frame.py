@@ -99,8 +99,13 @@ def _meets_any(a, boxes) -> bool:
 def placement_inputs(figs) -> tuple:
     """What the placement pass reads of the figures laid out: their boxes, anchors, words, ranks and
     world places (files), what they hold; not their facing or posture beyond what their boxes show."""
-    return tuple((f.name, f.px, f.py, f.r, tuple(f.boxes), f.label, f.priority, f.info.kind, bool(f.shapes),
-                  f.pose.x, f.pose.y, f.held, f.gesture) for f in figs)
+    return tuple(map(_placement_row, figs))
+
+
+def _placement_row(f) -> tuple:
+    """One figure's part of :func:`placement_inputs`."""
+    return (f.name, f.px, f.py, f.r, tuple(f.boxes), f.label, f.priority, f.info.kind, bool(f.shapes),
+            f.pose.x, f.pose.y, f.held, f.gesture)
 
 
 def _union(a, b) -> tuple:
@@ -209,7 +214,8 @@ class FrameRenderer:
         self._reserved: list[Callable[[Rect, float, Step | None], list]] = []
         self._layout: tuple | None = None  # (key, FrameLayout) of the last frame laid out
         self._placed: _LastPass | None = None  # what the last placement pass read, and its FrameLayout
-        self._inputs_memo: tuple | None = None  # (the figures laid out, their placement_inputs) of the last pass
+        # per panel ("main", "strip"), the figures last asked for: id → (PlacedFigure, its part of placement_inputs)
+        self._input_rows: dict[str, dict[int, tuple]] = {}
         # reuse the last pass, its view's reads and the strip of the frame before while they hold
         # (False: every frame found and drawn afresh, for the tests that compare the two)
         self.memo = True
@@ -401,15 +407,21 @@ class FrameRenderer:
         self._layout = (key, fl)
         return fl
 
-    def _inputs_of(self, figs) -> tuple:
-        """placement_inputs(figs), the last one again when every figure is the one laid out last time
-        (FigureLayer.layout's memo: nobody moved and the view stands)."""
-        last = self._inputs_memo
-        if last is not None and len(last[0]) == len(figs) and all(a is b for a, b in zip(last[0], figs, strict=True)):
-            return last[1]
-        inputs = placement_inputs(figs)
-        self._inputs_memo = (figs, inputs)
-        return inputs
+    def _inputs_of(self, figs, panel: str = "main") -> tuple:
+        """placement_inputs(figs), each figure's part found again only when he is not the PlacedFigure
+        asked for last time on that panel (FigureLayer.layout's memo gives the same one back while he
+        stands and the view stands): kept for the last call's figures alone."""
+        last = self._input_rows.get(panel, {})
+        rows: dict[int, tuple] = {}
+        out = []
+        for f in figs:
+            hit = last.get(id(f))
+            if hit is None or hit[0] is not f:
+                hit = (f, _placement_row(f))
+            rows[id(f)] = hit
+            out.append(hit[1])
+        self._input_rows[panel] = rows
+        return tuple(out)
 
     def _view_reads(self, vp: Viewport, level: float, bands: bool) -> tuple:
         """What the placement pass reads of the view alone, found again only when it changes: the plan's
@@ -884,7 +896,8 @@ class FrameRenderer:
             return last[2], last[3], last[4]
         figs = self.figures.layout(svp, t, step, small=True, only_south_of=self.layout.range_top, within=svp.rect)
         clip = tuple(pygame.Rect(svp.rect).clip(self.surface.get_rect()))
-        read = (placement_inputs(figs), tuple((f.pose.posture, f.shapes) for f in figs), clip)
+        read = (self._inputs_of(figs, "strip") if self.memo else placement_inputs(figs),
+                tuple((f.pose.posture, f.shapes) for f in figs), clip)
         labels = []
         if self.cfg.labels:
             if self._strip_placed is not None and self._strip_placed[0] == read:
