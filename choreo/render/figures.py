@@ -713,10 +713,8 @@ class FigureLayer:
             gesture, states, unshod, n, side = facts(f.name, t, span)
             key = (colour, r, seated, gesture, f.pose.bearing, "袒" in states, "決遂" in states, unshod, n,
                    px % 1.0, py % 1.0)
-            if sprites is not None and sprites.draw(
-                    surf, edges, key, f.name, px, py,
-                    lambda f=f, gesture=gesture, states=states, unshod=unshod, n=n:
-                    [m for m in self.look_marks(f, gesture, states, unshod, n) if m.kind != "text"], queue=queued):
+            if sprites is not None and sprites.draw(surf, edges, key, f.name, px, py, self._sprite_marks,
+                                                    args=(f, gesture, states, unshod, n), queue=queued):
                 if n is not None:  # the number blends with what lies under it: drawn over the sprite
                     blits(queued)
                     queued.clear()
@@ -742,6 +740,10 @@ class FigureLayer:
                                (round(box[0]), round(box[1]))))
         if queued:
             blits(queued)
+
+    def _sprite_marks(self, f: PlacedFigure, gesture: bool, states, unshod: bool, n: int | None) -> list:
+        """A person's look as a sprite holds it: :meth:`look_marks` but its text (drawn over the sprite)."""
+        return [m for m in self.look_marks(f, gesture, states, unshod, n) if m.kind != "text"]
 
     def _paint_look(self, surf, f: PlacedFigure, colour, gesture: bool, seated: bool, states, unshod, n) -> None:
         """:meth:`look_marks` painted directly (the same pixels, without making Marks of the disc)."""
