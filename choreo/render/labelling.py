@@ -383,7 +383,15 @@ def corner_box(rect: tuple[float, float, float, float], w: float, h: float, marg
                      (f[0] - margin - w, f[1]), (f[2] - w, f[3] + margin), (f[2] - w, f[1] - margin - h)):
             boxes.append((x, y, x + w, y + h))
     inside = (left, top, left + rw, top + rh)
-    boxes = [b for b in boxes if _inside(b, inside) and _clear(b, hard)] or boxes[:len(order)]
+    kept = []
+    for b in boxes:  # _inside(b, inside) and _clear(b, hard) written out: some twenty a call, three calls a pass
+        if b[0] >= inside[0] and b[1] >= inside[1] and b[2] <= inside[2] and b[3] <= inside[3]:
+            for f in hard:
+                if b[0] < f[2] and f[0] < b[2] and b[1] < f[3] and f[1] < b[3]:
+                    break
+            else:
+                kept.append(b)
+    boxes = kept or boxes[:len(order)]
     for b in boxes:
         if _clear(b, avoid):
             return b
