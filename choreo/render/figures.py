@@ -483,7 +483,7 @@ class FigureLayer:
     def poses_at(self, t: float) -> dict[str, Pose | None]:
         """Every figure's pose at t, computed once for the main view and the strip."""
         if self._poses[0] != t:
-            self._poses = (t, {name: self.states.pose(name, t) for name in self.choreo.figures})
+            self._poses = (t, self.states.poses(self.choreo.figures, t))
         return self._poses[1]
 
     def _held_boxes(self, px, py, r, held) -> list[tuple[float, float, float, float]]:
