@@ -43,7 +43,12 @@ def row_at(sizes: Sequence[tuple[float, float]], left: float, top: float) -> lis
 
 
 def row_size(sizes: Sequence[tuple[float, float]]) -> tuple[float, float]:
-    return sum(w for w, _ in sizes) + ROW_GAP * (len(sizes) - 1), max(h for _, h in sizes)
+    width, height = 0, sizes[0][1]
+    for w, h in sizes:  # sum and max as one loop (the same order of sums, the first of equal heights)
+        width += w
+        if h > height:
+            height = h
+    return width + ROW_GAP * (len(sizes) - 1), height
 
 
 def default_row(row: Row) -> list[Box]:
@@ -60,9 +65,10 @@ def spots(row: Row) -> list[tuple[float, float]]:
     return list(_spots(row))
 
 
-def _spots(row: Row):
-    """:func:`spots` one at a time (a row mostly takes its first: the rest need not be made)."""
-    w, h = row_size(row.sizes)
+def _spots(row: Row, size: tuple[float, float] | None = None):
+    """:func:`spots` one at a time (a row mostly takes its first: the rest need not be made); ``size``:
+    the row's row_size, when the caller has it."""
+    w, h = size if size is not None else row_size(row.sizes)
     b = row.body
     px, py = row.px, row.py
     yield px - w / 2, py + row.r * 0.55
@@ -79,9 +85,14 @@ def _spots(row: Row):
 def _span(row: Row, w: float, h: float) -> Box:
     """A box holding every spot of :func:`spots` (w × h: the row's size): the outermost ring's, the
     disc's own and the two under it, a pixel to spare for the rounding of the sums."""
-    b, far = row.body, (ROW_TRIES - 1) * (ROW_GAP + max(w, h))
-    return (min(row.px - w / 2, b[0] - w - far) - 2, min(row.py + row.r * 0.55, b[1] - h - far) - 2,
-            max(row.px + w / 2, b[2] + w + far) + 2, max(row.py + row.r * 0.55 + h, b[3] + 2 * h + far) + 2)
+    b, far = row.body, (ROW_TRIES - 1) * (ROW_GAP + (h if h > w else w))
+    # min and max as comparisons (the same floats: min(a, c) is c only if c < a): every row of every pass
+    x0, x1 = row.px - w / 2, b[0] - w - far
+    y0, y1 = row.py + row.r * 0.55, b[1] - h - far
+    x2, x3 = row.px + w / 2, b[2] + w + far
+    y2, y3 = row.py + row.r * 0.55 + h, b[3] + 2 * h + far
+    return ((x1 if x1 < x0 else x0) - 2, (y1 if y1 < y0 else y0) - 2,
+            (x3 if x3 > x2 else x2) + 2, (y3 if y3 > y2 else y2) + 2)
 
 
 def place_rows(rows: Sequence[Row], discs: Sequence[Box], hard: Sequence[Box], bounds: Box) -> list[list[Box]]:
@@ -104,7 +115,7 @@ def place_rows(rows: Sequence[Row], discs: Sequence[Box], hard: Sequence[Box], b
         # the spots inside the bounds (else the first spot) tried in turn, built only as far as the first
         # clear one (most rows stand at their first): the first clear of ``others``, else of ``firm``
         box = None
-        for left, top in _spots(row):
+        for left, top in _spots(row, (w, h)):
             right, bottom = left + w, top + h
             if left >= b0 and top >= b1 and right <= b2 and bottom <= b3:
                 for d in others:  # _clear written out: every row of every pass

@@ -188,7 +188,11 @@ def _north_size(cfg: RenderConfig) -> tuple[float, float]:
 
 
 def _clear(box: Box, others) -> bool:
-    return all(box[2] <= o[0] or o[2] <= box[0] or box[3] <= o[1] or o[3] <= box[1] for o in others)
+    x0, y0, x1, y1 = box
+    for o in others:  # a loop, not all() over a generator: the furniture's corners are tried every pass
+        if not (x1 <= o[0] or o[2] <= x0 or y1 <= o[1] or o[3] <= y0):
+            return False
+    return True
 
 
 def furniture_boxes(vp: Viewport, texts: TextCache, cfg: RenderConfig, avoid=()) -> tuple[Box, Box]:

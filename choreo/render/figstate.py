@@ -93,6 +93,16 @@ class FigureStates:
             self._still[figure] = (max(lo, span[0]), min(hi, span[1]), pose)
         return pose
 
+    def poses(self, figures, t: float) -> dict[str, Pose | None]:
+        """{figure: :meth:`pose`} for ``figures`` in their order, the stillness test made here (every figure,
+        every frame: most stand still)."""
+        kept, pose = self._still, self.pose
+        out = {}
+        for figure in figures:
+            still = kept.get(figure)
+            out[figure] = still[2] if still is not None and still[0] <= t < still[1] else pose(figure, t)
+        return out
+
     def _posture_span(self, figure: str, t: float) -> tuple[float, float]:
         """The span round t over which :meth:`posture` gives its answer at t."""
         entry = self._posture.get(figure)

@@ -42,6 +42,7 @@ KEY_TAG = 12  # a numbered figure's number, pixels at a 720-px frame
 PICTOGRAM_RED = (200, 20, 90)  # the 旌's pennant, a 挾 arrow: a red of their own, not the 侯's or a cord's
 WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
 BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
+PICTOGRAMS_ASKED = 256  # _pictogram's answers kept by the holder's whole states (a few dozen in the whole rite)
 EXTENT_MARGIN = 80  # pixels (at 720 px) beyond twice a disc's radius that nothing drawn for a figure reaches
 
 
@@ -137,9 +138,12 @@ class FigureLayer:
         self._stacked_at: tuple = (None, None, [], None)  # (drawing order, t, that order stacked at t, _on)
         self._pictograms: dict[str, object] = {}  # object → its pictogram (None: none)
         self._badges: dict[tuple, pygame.Surface] = {}  # badges and pictograms, drawn once
+        self._pictograms_asked: dict[tuple, pygame.Surface] = {}  # (pictogram, side, all states, outline) → its surface
         self._unit = max(1.5, 2.2 * cfg.deco_scale)
         self._k = cfg.font_scale
         self._number_px = cfg.deco_px(13)
+        self._pictogram_px = max(12, cfg.deco_px(18))  # pictogram_px, gesture_size: asked for every object and
+        self._gesture_px = cfg.legible_px(15)  # gesture of every pass
         self._part_px = cfg.deco_px(16)
         self._far = self.reach(0.0, False)  # reach(r) ≤ 2r + reach(0)
         self._far_small = self.reach(0.0, True)
@@ -251,7 +255,9 @@ class FigureLayer:
         # Viewport.to_screen written out (the same arithmetic)
         px, py = vp.rect[0] + (pose.x - vp.x0) * scale, vp.rect[1] + (vp.y1 - pose.y) * scale
         if m.person:
-            r = max((info.radius or 1.0) * scale, (3.5 if small else 8) * k)
+            r, least = (info.radius or 1.0) * scale, (3.5 if small else 8) * k
+            if least > r:  # max(r, least): the same float
+                r = least
             if within is not None:
                 wl, wt, ww, wh = within
                 reach = 2 * r + (self._far_small if small else self._far)
@@ -262,8 +268,10 @@ class FigureLayer:
                 return PlacedFigure(name, info, pose, px, py, r, (), [(px - r, py - r, px + r, py + r)],
                                     m.label if shown else None, m.priority)
             # the disc's box takes in the facing wedge: a label laid over it would hide the facing
-            tx, ty = wedge_tip(px, py, r, pose.bearing, k)
-            b = (min(px - r, tx), min(py - r, ty), max(px + r, tx), max(py + r, ty))
+            a, tip = math.radians(pose.bearing), r + WEDGE * k  # wedge_tip's sums, and min/max as comparisons
+            tx, ty = px + math.sin(a) * tip, py - math.cos(a) * tip  # (every person of every pass a panning
+            x0, y0, x1, y1 = px - r, py - r, px + r, py + r  # camera lays out)
+            b = (tx if tx < x0 else x0, ty if ty < y0 else y0, tx if tx > x1 else x1, ty if ty > y1 else y1)
             if m.marked:  # a label laid over a mark would hide it
                 reach = r + BODY_MARK_REACH * self._unit
                 b = (min(b[0], px - reach), min(b[1], py - reach), max(b[2], px + reach), max(b[3], py + reach))
@@ -459,7 +467,7 @@ class FigureLayer:
         landmark's shape, assets/pictograms.yaml says which things have none)."""
         if f.info.kind != "object" or f.shapes or f.held:
             return None
-        return pictogram_of(self.states.label(f.name))
+        return self._pictogram_of(f.name)
 
     def rest_marks(self, f: PlacedFigure) -> list:
         """An object at rest drawn as its pictogram on a pale rounded square, as Marks (the scene's)."""
@@ -473,7 +481,7 @@ class FigureLayer:
     def poses_at(self, t: float) -> dict[str, Pose | None]:
         """Every figure's pose at t, computed once for the main view and the strip."""
         if self._poses[0] != t:
-            self._poses = (t, {name: self.states.pose(name, t) for name in self.choreo.figures})
+            self._poses = (t, self.states.poses(self.choreo.figures, t))
         return self._poses[1]
 
     def _held_boxes(self, px, py, r, held) -> list[tuple[float, float, float, float]]:
@@ -517,7 +525,7 @@ class FigureLayer:
     def gesture_size(self) -> int:
         """The pixel size of a gesture word (揖, 拜 … drawn beside the figure while he makes it): 15 px at a
         720-px frame, never below config.LEGIBLE_PX."""
-        return self.cfg.legible_px(15)
+        return self._gesture_px
 
     def _gesture_spots(self, body, px: float, word: str) -> list[tuple[float, float, float, float]]:
         """The boxes a gesture word may take beside the disc (``body``: his disc and facing wedge), best
@@ -574,7 +582,7 @@ class FigureLayer:
 
     def pictogram_px(self) -> int:
         """The side of a carried thing's pictogram: readable at 640×360 (choice, judged on stills)."""
-        return max(12, self.cfg.deco_px(18))
+        return self._pictogram_px
 
     def label_plan(self, figs: list[PlacedFigure], taken: list, clip, hard=(), hidden=()) -> tuple[list, list, list]:
         """Figure labels clear of every disc, held object, box in ``taken`` and other label (labelling.py):
@@ -589,7 +597,10 @@ class FigureLayer:
         left, top, w, h = clip if clip else (0, 0, *self.cfg.size)
         measure = label_measure(self.texts)
         pad = cfg.px(4)
-        labelled = [f for f in figs if f.label]
+        # plan_labels names and numbers only the marks inside its bounds (its ``visible``): the others (a third
+        # of a zoomed view's, objects off the panel) are left out before their Marks are made, the same plan
+        right, bottom = left + w, top + h
+        labelled = [f for f in figs if f.label and left <= f.px <= right and top <= f.py <= bottom]
         if hidden:  # a figure under an inset is not seen
             labelled = [f for f in labelled if not any(b[0] <= f.px <= b[2] and b[1] <= f.py <= b[3] for b in hidden)]
         token, name = cfg.px(13), cfg.px(17)  # an object's token, a person or a landmark's drawing
@@ -651,23 +662,36 @@ class FigureLayer:
         near = EXTENT_MARGIN * k
         deco = cfg.deco_px(12)
         rims = {False: max(1, round(1.5 * k)), True: max(1, round(3.5 * k))}  # a rim's width, standing and seated
+        colours, facts, turn_at = self._colours, self._facts, self.turns.at  # looked up once, not per figure
+        # the blits (sprites, things carried, pictograms, gesture words) gathered in drawing order and made in one
+        # Surface.fblits call before anything is drawn otherwise: the same blits in the same order, without a
+        # Python call each
+        queued: list = []
+        blits = surf.fblits
         for f in figs:
-            reach = 2 * f.r + near  # the common cases first: well inside the panel, or the whole extent
-            if not (f.px + reach >= cl and f.px - reach <= cr and f.py + reach >= ct and f.py - reach <= cb):
+            px, py, r = f.px, f.py, f.r
+            reach = 2 * r + near  # the common cases first: well inside the panel, or the whole extent
+            if not (px + reach >= cl and px - reach <= cr and py + reach >= ct and py - reach <= cb):
                 x0, y0, x1, y1 = self.drawn_extent(f)
                 if x1 < cl or x0 > cr or y1 < ct or y0 > cb:
                     continue  # nothing of him would fall inside the panel (most of the court, zoomed in)
-            px, py, r = f.px, f.py, f.r
-            colour = self._colours.get(f.name) or colour_of(f.info)
+            colour = colours.get(f.name) or colour_of(f.info)
             if f.shapes:
+                if queued:
+                    blits(queued)
+                    queued.clear()
                 draw_shapes(surf, f.shapes, vp, k)
                 continue
             person = f.info.kind != "object"
             if not person and not small and (rest := self.rest_pictogram(f)) is not None:
                 box = f.boxes[0]
-                surf.blit(self._pictogram(rest, round(box[2] - box[0]), (), outline=True), (round(box[0]), round(box[1])))
+                queued.append((self._pictogram(rest, round(box[2] - box[0]), (), outline=True),
+                               (round(box[0]), round(box[1]))))
                 continue
             if not person:
+                if queued:  # drawn directly: what comes before it first
+                    blits(queued)
+                    queued.clear()
                 pygame.draw.rect(surf, colour, (px - r, py - r, 2 * r, 2 * r))
                 pygame.draw.rect(surf, INK, (px - r, py - r, 2 * r, 2 * r), 1)
                 continue
@@ -676,31 +700,48 @@ class FigureLayer:
                 width = rims[seated]
                 # two circles: their pixels depend on the whole-pixel centre and radius alone
                 if sprites is None or not sprites.draw(surf, edges, ("dot", colour, int(r), width), None, px, py,
-                                                       self._dot_marks, steady=True, args=(px, py, r, colour, width)):
+                                                       self._dot_marks, steady=True, args=(px, py, r, colour, width),
+                                                       queue=queued):
+                    if queued:
+                        blits(queued)
+                        queued.clear()
                     pygame.draw.circle(surf, colour, (px, py), r)
                     pygame.draw.circle(surf, INK, (px, py), r, width)
                 continue
-            gesture, states, unshod, n, side = self._facts(f.name, t, span)
+            gesture, states, unshod, n, side = facts(f.name, t, span)
             key = (colour, r, seated, gesture, f.pose.bearing, "袒" in states, "決遂" in states, unshod, n,
                    px % 1.0, py % 1.0)
-            if sprites is not None and sprites.draw(
-                    surf, edges, key, f.name, px, py,
-                    lambda f=f, gesture=gesture, states=states, unshod=unshod, n=n:
-                    [m for m in self.look_marks(f, gesture, states, unshod, n) if m.kind != "text"]):
+            if sprites is not None and sprites.draw(surf, edges, key, f.name, px, py, self._sprite_marks,
+                                                    args=(f, gesture, states, unshod, n), queue=queued):
                 if n is not None:  # the number blends with what lies under it: drawn over the sprite
+                    blits(queued)
+                    queued.clear()
                     paint_marks(surf, [m for m in self._number_tag(f, n) if m.kind == "text"], self.texts)
             else:
+                if queued:
+                    blits(queued)
+                    queued.clear()
                 self._paint_look(surf, f, colour, gesture, seated, states, unshod, n)
             if f.held:
-                self._carried(surf, f, deco, states)
-            if self.turns.at(f.name, t) is not None:
+                self._carried(queued, f, deco, states)
+            turning = turn_at(f.name, t) is not None
+            if queued and (turning or side):
+                blits(queued)
+                queued.clear()
+            if turning:
                 paint_marks(surf, self.turn_marks(f, t, vp))
             if side:  # 執一個，兼諸弦，面鏃 (not 挾): over the badges
                 draw_side_hold(surf, px, py, r, f.pose.bearing, k, INK)
             if f.gesture:  # where the placement pass put it (place_gestures)
                 word, box = f.gesture
-                surf.blit(self.texts.render(word, self.gesture_size(), INK, PLAN["halo"], where="gesture"),
-                          (round(box[0]), round(box[1])))
+                queued.append((self.texts.render(word, self.gesture_size(), INK, PLAN["halo"], where="gesture"),
+                               (round(box[0]), round(box[1]))))
+        if queued:
+            blits(queued)
+
+    def _sprite_marks(self, f: PlacedFigure, gesture: bool, states, unshod: bool, n: int | None) -> list:
+        """A person's look as a sprite holds it: :meth:`look_marks` but its text (drawn over the sprite)."""
+        return [m for m in self.look_marks(f, gesture, states, unshod, n) if m.kind != "text"]
 
     def _paint_look(self, surf, f: PlacedFigure, colour, gesture: bool, seated: bool, states, unshod, n) -> None:
         """:meth:`look_marks` painted directly (the same pixels, without making Marks of the disc)."""
@@ -758,8 +799,10 @@ class FigureLayer:
         gesture word, turn arc, what he carries), with room to spare; his trail is not in it."""
         reach = 2 * f.r + EXTENT_MARGIN * self.cfg.font_scale
         x0, y0, x1, y1 = f.px - reach, f.py - reach, f.px + reach, f.py + reach
-        for b in (*f.boxes, *((f.gesture[1],) if f.gesture else ())):
-            x0, y0, x1, y1 = min(x0, b[0] - 1), min(y0, b[1] - 1), max(x1, b[2] + 1), max(y1, b[3] + 1)
+        for b in (*f.boxes, *((f.gesture[1],) if f.gesture else ())):  # min and max as comparisons
+            a0, a1, a2, a3 = b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1
+            x0, y0 = (a0 if a0 < x0 else x0), (a1 if a1 < y0 else y0)
+            x1, y1 = (a2 if a2 > x1 else x1), (a3 if a3 > y1 else y1)
         return x0, y0, x1, y1
 
     def disc_marks(self, f: PlacedFigure, t: float) -> list:
@@ -819,21 +862,26 @@ class FigureLayer:
         return turn_arc(turn, t, cx, cy, f.r + WEDGE * self.cfg.font_scale + unit * 2.5, INK,
                         PLAN["background"], max(1.5, unit * 1.3))
 
-    def _carried(self, surf, f: PlacedFigure, size: int, states=()) -> None:
+    def _carried(self, queue: list, f: PlacedFigure, size: int, states=()) -> None:
         """Each thing held as its pictogram (assets/pictograms.yaml) under the disc, the bow in the
-        holder's states (弛弓, 挾); a thing without one as a badge with its first character."""
+        holder's states (弛弓, 挾); a thing without one as a badge with its first character: their blits
+        appended to ``queue`` as (surface, place), in drawing order."""
         for obj, box in zip(f.held, f.boxes[1:], strict=False):
-            pic = pictogram_of(self.states.label(obj))
+            pic = self._pictogram_of(obj)
             if pic is not None:
-                surf.blit(self._pictogram(pic, round(box[2] - box[0]), states), (round(box[0]), round(box[1])))
+                queue.append((self._pictogram(pic, round(box[2] - box[0]), states), (round(box[0]), round(box[1]))))
                 continue
             w, h = round(box[2] - box[0]), round(box[3] - box[1])
-            surf.blit(self._badge(self.states.label(obj)[0], size, w, h, f.name), (round(box[0]), round(box[1])))
+            queue.append((self._badge(self.states.label(obj)[0], size, w, h, f.name), (round(box[0]), round(box[1]))))
 
     def _pictogram(self, pic, side: int, states, outline: bool = False) -> pygame.Surface:
         """A pictogram drawn once per size and the holder's states that change it, on a pale rounded
         square (it reads on the plan's greys and on a disc alike); the corners are transparent.
         ``outline``: the square outlined in ink (a thing at rest: it stands alone on the floor)."""
+        asked = (pic.name, side, states, outline)
+        hit = self._pictograms_asked.get(asked) if self.memo else None  # by the holder's whole states: no
+        if hit is not None:  # tuple of those that matter made per thing and frame
+            return hit
         shown = tuple(s for s in states if s in pic.variants or s in pic.overlays)
         key = (pic.name, side, shown, outline)
         hit = self._badges.get(key)
@@ -846,6 +894,10 @@ class FigureLayer:
             paint_marks(hit, pictogram_marks(pic, (1.5, 1.5, side - 1.5, side - 1.5), self.palette, shown))
             hit.set_colorkey(BADGE_KEY)
             self._badges[key] = hit
+        if self.memo:
+            if len(self._pictograms_asked) >= PICTOGRAMS_ASKED:
+                self._pictograms_asked.clear()
+            self._pictograms_asked[asked] = hit
         return hit
 
     def _badge(self, char: str, size: int, w: int, h: int, carrier: str) -> pygame.Surface:

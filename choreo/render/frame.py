@@ -87,15 +87,25 @@ KEY_TRIES = 3  # placements of the key and the labels round it (the key grows as
 KEY_LAYOUTS_KEPT = 64  # the key's layouts kept (its entries change a few times a step)
 
 
-def _meets(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def _meets_any(a, boxes) -> bool:
+    """``a`` overlaps one of ``boxes``: one loop, no call per box (a few hundred a pass)."""
+    a0, a1, a2, a3 = a
+    for b in boxes:
+        if a0 < b[2] and b[0] < a2 and a1 < b[3] and b[1] < a3:
+            return True
+    return False
 
 
 def placement_inputs(figs) -> tuple:
     """What the placement pass reads of the figures laid out: their boxes, anchors, words, ranks and
     world places (files), what they hold; not their facing or posture beyond what their boxes show."""
-    return tuple((f.name, f.px, f.py, f.r, tuple(f.boxes), f.label, f.priority, f.info.kind, bool(f.shapes),
-                  f.pose.x, f.pose.y, f.held, f.gesture) for f in figs)
+    return tuple(map(_placement_row, figs))
+
+
+def _placement_row(f) -> tuple:
+    """One figure's part of :func:`placement_inputs`."""
+    return (f.name, f.px, f.py, f.r, tuple(f.boxes), f.label, f.priority, f.info.kind, bool(f.shapes),
+            f.pose.x, f.pose.y, f.held, f.gesture)
 
 
 def _union(a, b) -> tuple:
@@ -105,6 +115,22 @@ def _union(a, b) -> tuple:
 def _holds(outer, inner) -> bool:
     """A key of ``inner``'s size fits in ``outer`` at its top-left corner."""
     return inner[2] - inner[0] <= outer[2] - outer[0] and inner[3] - inner[1] <= outer[3] - outer[1]
+
+
+class _LastPass:
+    """What the last placement pass read and laid out: ``reads`` ((viewport, level), reserved boxes,
+    legend entries), the figures it placed (as FigureLayer.layout gave them) and their
+    placement_inputs, found when first compared (a pass while the camera pans is never compared)."""
+
+    __slots__ = ("reads", "figures", "layout", "_inputs")
+
+    def __init__(self, reads: tuple, figures: list, layout: FrameLayout, inputs: tuple | None) -> None:
+        self.reads, self.figures, self.layout, self._inputs = reads, figures, layout, inputs
+
+    def inputs(self) -> tuple:
+        if self._inputs is None:  # its figures are not changed after the pass (PlacedFigure.replaced copies)
+            self._inputs = placement_inputs(self.figures)
+        return self._inputs
 
 
 @dataclass(frozen=True)
@@ -189,8 +215,9 @@ class FrameRenderer:
         self._drawn: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._reserved: list[Callable[[Rect, float, Step | None], list]] = []
         self._layout: tuple | None = None  # (key, FrameLayout) of the last frame laid out
-        self._placed: tuple | None = None  # (what the placement read, FrameLayout) of the last pass
-        self._inputs_memo: tuple | None = None  # (the figures laid out, their placement_inputs) of the last pass
+        self._placed: _LastPass | None = None  # what the last placement pass read, and its FrameLayout
+        # per panel ("main", "strip"), the figures last asked for: id → (PlacedFigure, its part of placement_inputs)
+        self._input_rows: dict[str, dict[int, tuple]] = {}
         # reuse the last pass, its view's reads and the strip of the frame before while they hold
         # (False: every frame found and drawn afresh, for the tests that compare the two)
         self.memo = True
@@ -383,15 +410,21 @@ class FrameRenderer:
         self._layout = (key, fl)
         return fl
 
-    def _inputs_of(self, figs) -> tuple:
-        """placement_inputs(figs), the last one again when every figure is the one laid out last time
-        (FigureLayer.layout's memo: nobody moved and the view stands)."""
-        last = self._inputs_memo
-        if last is not None and len(last[0]) == len(figs) and all(a is b for a, b in zip(last[0], figs, strict=True)):
-            return last[1]
-        inputs = placement_inputs(figs)
-        self._inputs_memo = (figs, inputs)
-        return inputs
+    def _inputs_of(self, figs, panel: str = "main") -> tuple:
+        """placement_inputs(figs), each figure's part found again only when he is not the PlacedFigure
+        asked for last time on that panel (FigureLayer.layout's memo gives the same one back while he
+        stands and the view stands): kept for the last call's figures alone."""
+        last = self._input_rows.get(panel, {})
+        rows: dict[int, tuple] = {}
+        out = []
+        for f in figs:
+            hit = last.get(id(f))
+            if hit is None or hit[0] is not f:
+                hit = (f, _placement_row(f))
+            rows[id(f)] = hit
+            out.append(hit[1])
+        self._input_rows[panel] = rows
+        return tuple(out)
 
     def _view_reads(self, vp: Viewport, level: float, bands: bool) -> tuple:
         """What the placement pass reads of the view alone, found again only when it changes: the plan's
@@ -423,7 +456,7 @@ class FrameRenderer:
         figures), then figure labels (a numbered key for those that fit nowhere), the key in a free
         corner, and the landmark labels last, each kept only where it covers nothing placed before."""
         cfg = self.cfg
-        figs = self.figures.layout(vp, t, step, small=False, within=vp.rect)  # those that can be seen
+        figs = laid_out = self.figures.layout(vp, t, step, small=False, within=vp.rect)  # those that can be seen
         left, top, w, h = vp.rect
         bounds = (left, top, left + w, top + h)
         reserved = [tuple(b) for fn in self._reserved for b in fn(vp.rect, t, step)]
@@ -433,10 +466,14 @@ class FrameRenderer:
         # the placement below is a function of these alone: while none of them changes (nobody moved,
         # the camera stands), the last pass's boxes are the ones it would place again
         entries = self._legend_entries(vp, figs, t, step)
-        read = None if self.comparison is not None or not self.memo else (
-            vp, level, self._inputs_of(figs), tuple(reserved), entries)
-        if read is not None and self._placed is not None and self._placed[0] == read:
-            fl = self._placed[1]
+        memo = self.comparison is None and self.memo
+        last = self._placed if memo else None
+        reads = (vp, level), tuple(reserved), entries
+        inputs = None  # the figures' part, found only once the rest matches (never while the camera pans)
+        if last is not None and last.reads == reads:
+            inputs = self._inputs_of(figs)
+        if inputs is not None and last.inputs() == inputs:
+            fl = last.layout
             if "marks" in fl.furniture:
                 self._legend_keys[fl.furniture["marks"]] = entries
             # each figure as now (his pose), his row of things and his gesture word where the pass put them
@@ -479,7 +516,7 @@ class FrameRenderer:
                     break
                 placed = label_boxes
                 box = self._key_box(vp, figs, keyed, runs, bodies + words + placed, hard)
-                if box == key_box or not any(_meets(box, b) for b in placed + rows):
+                if box == key_box or not _meets_any(box, placed + rows):
                     key_box = box  # it covers no name and no row: they stand as they are
                     break
                 key_box = box
@@ -493,7 +530,7 @@ class FrameRenderer:
                         break
                     key_box = box if key_box is None else _union(key_box, box)
                     figs, words, bodies, rows, fixed, (labels, keyed, runs), label_boxes = arrange(figs, [key_box])
-            if keyed and any(_meets(key_box, b) for b in label_boxes + rows):
+            if keyed and _meets_any(key_box, label_boxes + rows):
                 # the corner the key took holds names that found no room beside it (a crowd in that
                 # corner): the first other corner (or place beside the furniture) whose names all stand
                 # clear of the key, sized again for the names it then numbers
@@ -507,7 +544,7 @@ class FrameRenderer:
         marks_keys, marks_box = self.marks_legend(vp, figs, t, bodies + words + label_boxes + anchors,
                                                   hard + ([key_box] if key_box else []), step,
                                                   keys=entries)
-        if marks_box is not None and any(_meets(marks_box, b) for b in taken + anchors):
+        if marks_box is not None and _meets_any(marks_box, taken + anchors):
             marks_box = None
         if marks_box is not None:
             taken.append(marks_box)
@@ -537,7 +574,7 @@ class FrameRenderer:
             marks = tuple(ghost_labels(ghosts, self.texts, cfg, placed, vp.rect, hard=keep_off + hard))
         fl = FrameLayout(vp, figs, tuple(labels), tuple(label_boxes), tuple(keyed), tuple(plan_out), furniture,
                          inset, ghosts=tuple(ghosts), ghost_labels=marks, key_runs=tuple(runs))
-        self._placed = None if read is None else (read, fl)
+        self._placed = _LastPass(reads, laid_out, fl, inputs) if memo else None
         return fl
 
     def _strip_clear(self) -> list:
@@ -604,7 +641,7 @@ class FrameRenderer:
                 box = corner_box(vp.rect, lay.width, lay.height, self.cfg.dim(10), [], order=(corner,), hard=hard)
                 trial = arrange(figs, [box])
                 names, numbered, file_runs = trial[5]
-                if any(_meets(box, b) for b in trial[6] + trial[3]):
+                if _meets_any(box, trial[6] + trial[3]):
                     break
                 need = self._key_layout(vp, trial[0], numbered, file_runs) if numbered else None
                 if need is None or (need.width <= box[2] - box[0] + 1e-9 and need.height <= box[3] - box[1] + 1e-9):
@@ -862,7 +899,8 @@ class FrameRenderer:
             return last[2], last[3], last[4]
         figs = self.figures.layout(svp, t, step, small=True, only_south_of=self.layout.range_top, within=svp.rect)
         clip = tuple(pygame.Rect(svp.rect).clip(self.surface.get_rect()))
-        read = (placement_inputs(figs), tuple((f.pose.posture, f.shapes) for f in figs), clip)
+        read = (self._inputs_of(figs, "strip") if self.memo else placement_inputs(figs),
+                tuple((f.pose.posture, f.shapes) for f in figs), clip)
         labels = []
         if self.cfg.labels:
             if self._strip_placed is not None and self._strip_placed[0] == read:

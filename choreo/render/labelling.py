@@ -111,8 +111,16 @@ def _files(marks: Sequence[Mark], people: list[int]) -> list[list[int]]:
 
 def _among(boxes: list[Box], tried: list[tuple[int, Box]]) -> list[Box]:
     """The ``boxes`` that meet the span of the ``tried`` ones: any that meets one of them is among them."""
-    r0, r1 = min(b[0] for _, b in tried), min(b[1] for _, b in tried)
-    r2, r3 = max(b[2] for _, b in tried), max(b[3] for _, b in tried)
+    r0, r1, r2, r3 = tried[0][1]
+    for _, b in tried:  # min and max in one loop (the same floats: the first of equals kept)
+        if b[0] < r0:
+            r0 = b[0]
+        if b[1] < r1:
+            r1 = b[1]
+        if b[2] > r2:
+            r2 = b[2]
+        if b[3] > r3:
+            r3 = b[3]
     return [b for b in boxes if b[0] < r2 and r0 < b[2] and b[1] < r3 and r1 < b[3]]
 
 
@@ -275,21 +283,30 @@ def _tag_line(marks: Sequence[Mark], members: list[int], sizes: list[tuple[float
     wide: next to the file or ``reach`` numbers' sizes further out (each tried in turn), where all fit;
     else None (each number then stands nearest its own disc on that side)."""
     bodies = [marks[i].body for i in members]
+    # the file's edge on that side, found once (the same min or max for every member and try)
+    if side == "above":
+        edge = min(o[1] for o in bodies)
+    elif side == "below":
+        edge = max(o[3] for o in bodies)
+    elif side == "right":
+        edge = max(o[2] for o in bodies)
+    else:
+        edge = min(o[0] for o in bodies)
     for k, stagger in ((k, s) for k in reach for s in staggers):  # a line, else two lines staggered
         boxes = []
         for j, (m, (w, h)) in enumerate(zip((marks[i] for i in members), sizes, strict=True)):
             k_j = k + stagger * (j % 2)
             if side == "above":
-                y = min(o[1] for o in bodies) - h - k_j * h
+                y = edge - h - k_j * h
                 boxes.append((m.px - w / 2, y, m.px + w / 2, y + h))
             elif side == "below":
-                y = max(o[3] for o in bodies) + k_j * h
+                y = edge + k_j * h
                 boxes.append((m.px - w / 2, y, m.px + w / 2, y + h))
             elif side == "right":
-                x = max(o[2] for o in bodies) + k_j * w
+                x = edge + k_j * w
                 boxes.append((x, m.py - h / 2, x + w, m.py + h / 2))
             else:
-                x = min(o[0] for o in bodies) - w - k_j * w
+                x = edge - w - k_j * w
                 boxes.append((x, m.py - h / 2, x + w, m.py + h / 2))
         if all(_inside(c, bounds) and _clear(c, taken) for c in boxes) \
                 and all(_clear(c, boxes[j + 1:]) for j, c in enumerate(boxes)):
@@ -301,21 +318,36 @@ def _tag_spots(m: Mark, w: float, h: float, side: str | None = None) -> list[tup
     """Top-left corners tried for a w × h number beside the disc: on ``side`` first (a file's numbers
     stand all on one side), beside the disc and then a tag's size further out, up to four times;
     then the other sides and the diagonals."""
-    b = m.body
+    b0, b1, b2, b3 = m.body
+    cx, cy = m.px - w / 2, m.py - h / 2
+    # the sides in SIDE_ORDER but ``side`` (first), as indices into each ring's (above, below, right, left)
+    others = [j for j, s in enumerate(SIDE_ORDER) if s != side]
+    own = SIDE_ORDER.index(side) if side is not None else None
     first = []
     spots = []
     for k in range(SIDE_REACH if side is not None else 5):
         dx, dy = k * w, k * h
-        at = {"above": (m.px - w / 2, b[1] - h - dy), "below": (m.px - w / 2, b[3] + dy),
-              "right": (b[2] + dx, m.py - h / 2), "left": (b[0] - w - dx, m.py - h / 2)}
+        at = ((cx, b1 - h - dy), (cx, b3 + dy), (b2 + dx, cy), (b0 - w - dx, cy))  # SIDE_ORDER's
         if side is not None:
-            first.append(at[side])
+            first.append(at[own])
         if k >= 5:
             continue
-        spots += [at[s] for s in SIDE_ORDER if s != side]
-        spots += [(b[2] + dx, b[1] - h - dy), (b[0] - w - dx, b[1] - h - dy), (b[2] + dx, b[3] + dy),
-                  (b[0] - w - dx, b[3] + dy)]
+        spots += [at[j] for j in others]
+        spots += [(b2 + dx, b1 - h - dy), (b0 - w - dx, b1 - h - dy), (b2 + dx, b3 + dy), (b0 - w - dx, b3 + dy)]
     return first + spots
+
+
+def _first_tag_spot(m: Mark, w: float, h: float, side: str) -> tuple[float, float]:
+    """``_tag_spots(m, w, h, side)[0]``: the spot right beside the disc on ``side`` (the same sums)."""
+    b0, b1, b2, b3 = m.body
+    dx, dy = 0 * w, 0 * h
+    if side == "above":
+        return m.px - w / 2, b1 - h - dy
+    if side == "below":
+        return m.px - w / 2, b3 + dy
+    if side == "right":
+        return b2 + dx, m.py - h / 2
+    return b0 - w - dx, m.py - h / 2
 
 
 def _tag_side(marks: Sequence[Mark], members: list[int], sides: tuple[str, ...],
@@ -326,7 +358,7 @@ def _tag_side(marks: Sequence[Mark], members: list[int], sides: tuple[str, ...],
         n = 0
         for i in members:
             w, h = measure("10", tag_size or marks[i].size)
-            x, y = _tag_spots(marks[i], w, h, side)[0]
+            x, y = _first_tag_spot(marks[i], w, h, side)
             n += _inside((x, y, x + w, y + h), bounds) and _clear((x, y, x + w, y + h), taken)
         return n
     return max(sides, key=fits)
@@ -351,7 +383,15 @@ def corner_box(rect: tuple[float, float, float, float], w: float, h: float, marg
                      (f[0] - margin - w, f[1]), (f[2] - w, f[3] + margin), (f[2] - w, f[1] - margin - h)):
             boxes.append((x, y, x + w, y + h))
     inside = (left, top, left + rw, top + rh)
-    boxes = [b for b in boxes if _inside(b, inside) and _clear(b, hard)] or boxes[:len(order)]
+    kept = []
+    for b in boxes:  # _inside(b, inside) and _clear(b, hard) written out: some twenty a call, three calls a pass
+        if b[0] >= inside[0] and b[1] >= inside[1] and b[2] <= inside[2] and b[3] <= inside[3]:
+            for f in hard:
+                if b[0] < f[2] and f[0] < b[2] and b[1] < f[3] and f[1] < b[3]:
+                    break
+            else:
+                kept.append(b)
+    boxes = kept or boxes[:len(order)]
     for b in boxes:
         if _clear(b, avoid):
             return b

@@ -46,13 +46,14 @@ class Sprites:
         return len(self._hits)
 
     def draw(self, surf: pygame.Surface, clip: tuple[int, int, int, int], key: tuple, owner, px: float, py: float,
-             marks, texts=None, steady: bool = False, args: tuple = ()) -> bool:
+             marks, texts=None, steady: bool = False, args: tuple = (), queue: list | None = None) -> bool:
         """Blit the look ``key`` of a figure at (px, py) on ``surf`` from its sprite, made now from ``marks(*args)``
         (his look there as Marks, nothing in them but what ``key`` decides) if the owner showed this look the
         last time too, or at once if ``steady`` (a look that never changes with the figure's place). False:
         nothing drawn, the caller draws the look directly; True also for a look that would fall wholly
         outside the clip. ``clip``: the surface's clip as (left, top,
-        right, bottom)."""
+        right, bottom). ``queue``: the blit is appended to it as (sprite, place), for the caller's one
+        ``Surface.fblits`` call, instead of made now."""
         hit = self._hits.get(key)
         ix, iy = int(px), int(py)
         if hit is None:
@@ -71,7 +72,10 @@ class Sprites:
             # wholly outside the clip the look paints nothing (it lies inside its sprite); across its edge it
             # is drawn directly
             return x >= clip[2] or y >= clip[3] or x + w <= clip[0] or y + h <= clip[1]
-        surf.blit(sprite, (x, y))
+        if queue is None:
+            surf.blit(sprite, (x, y))
+        else:
+            queue.append((sprite, (x, y)))
         self.blits += 1
         return True
 
