@@ -53,10 +53,10 @@ WIDEN_SAMPLES = 5  # moments of a step at which its cuts are counted
 SHIFT_GRID = 1.0  # ceremony seconds between the moments the bystanders' cuts are looked at (choice: under a pace)
 # Cuts within a step's stretch are eased over the camera's blend before them, so that the view is where the
 # cut puts it when it comes (modelling choice: a view that jumps as the shot inset opens or the actors step
-# off the 堂 loses the audience; easing after the cut would leave the archers out of view at the release). Looked for at moments JUMP_SCAN
-# ceremony seconds apart (choice: two cuts within a second are eased as one); a move of the box of over
-# JUMP_SCAN_MOVE of its width (or zoom by that much) between two is looked into; a cut is a move of at
-# least JUMP_MIN within JUMP_AT seconds (a walker's pan moves the box a thousandth of that).
+# off the 堂 loses the audience; easing after the cut would leave the archers out of view at the release).
+# Looked for at moments JUMP_SCAN ceremony seconds apart (choice: two cuts within a second are eased as one);
+# a move of the box of over JUMP_SCAN_MOVE of its width (or zoom by that much) between two is looked into; a
+# cut is a move of at least JUMP_MIN within JUMP_AT seconds (a walker's pan moves the box a thousandth of that).
 JUMP_SCAN = 1.0
 JUMP_SCAN_MOVE = 0.04
 JUMP_MIN = 0.02
@@ -212,7 +212,7 @@ class Camera:
         self._plains = {n: _plain(track) for n, track in choreo.tracks.items()}
         self._place_sides: dict[tuple, tuple[list[float] | None, list[float] | None]] = {}  # named → sides
         self._shot_windows = _ShotWindows(choreo)
-        self._jump_memo: dict[tuple, list] = {}  # (step, its stretch's start) → the cuts within it, eased
+        self._jump_memo: dict[tuple, list] = {}  # (step, its stretch's start) → the cuts within it
 
     def named(self, step: Step | None) -> tuple[np.ndarray, tuple[str, ...]]:
         """The points of the landmarks the step's clause names, (n, 2), and the objects standing for
@@ -609,7 +609,7 @@ class Camera:
         run = self._run_at(i, t)
         box, settled = self._stepped(step, i, t, run)
         if run is not None:
-            eased = self._carried(box, t, self._jumps(i, run))
+            eased = eased_into(box, t, self._jumps(i, run))
             if eased != box:
                 settled = settled and abs((eased[2] - eased[0]) - (box[2] - box[0])) < 1e-9
                 box = eased
@@ -693,10 +693,6 @@ class Camera:
                 self._jump_memo.clear()
             self._jump_memo[key] = hit
         return hit
-
-    @staticmethod
-    def _carried(box: Bounds, t: float, jumps) -> Bounds:
-        return eased_into(box, t, jumps)
 
     def stretch(self, step: Step | None, t: float) -> Stretch | None:
         """The stretch of ``step`` on screen holding t, or None (a step not of this camera's choreography,
