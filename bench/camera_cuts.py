@@ -25,6 +25,7 @@ def main() -> None:
     from choreo.compare import Comparison
     from choreo.export.video import timeline_for
     from choreo.planning import plan_script
+    from choreo.render.camera import frame_moves
     from choreo.render.config import RenderConfig, parse_size
     from choreo.render.frame import FrameRenderer
 
@@ -45,24 +46,15 @@ def main() -> None:
         cfg = replace(cfg, quick_steps=frozenset(s.id for s in a.steps if not comparison.differs(s.id)))
     timeline = timeline_for(a, cfg, tuple(a.steps), comparison)
     renderer = FrameRenderer(a, cfg, comparison=comparison)
-    prev, listed, cuts, n = None, 0, 0, timeline.frame_count(args.fps)
-    for k in range(n):
-        v = k / args.fps
-        if timeline.card_at(v):
-            prev = None
-            continue
-        t, step = timeline.at(v)
-        x0, y0, x1, y1 = renderer.main_viewport(t, step).world_bounds
-        cur = ((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0)
-        if prev is not None:
-            move = math.hypot(cur[0] - prev[0], cur[1] - prev[1]) / max(cur[2], prev[2])
-            zoom = abs(math.log(cur[2] / prev[2]))
-            if move > 0.15 or zoom > math.log(1.2):
-                listed += 1
-                cuts += move > 0.3 or zoom > math.log(1.3)
-                print(f"frame {k} (video {v:.2f} s, ceremony {t:.2f} s, {step.id if step else '-'}): "
-                      f"move {move:.3f} of the width, zoom x{math.exp(zoom):.2f}")
-        prev = cur
+    listed = cuts = 0
+    for k, v, t, step, move, zoom in frame_moves(timeline, args.fps,
+                                                 lambda t, step: renderer.main_viewport(t, step).world_bounds):
+        if move > 0.15 or zoom > math.log(1.2):
+            listed += 1
+            cuts += move > 0.3 or zoom > math.log(1.3)
+            print(f"frame {k} (video {v:.2f} s, ceremony {t:.2f} s, {step.id if step else '-'}): "
+                  f"move {move:.3f} of the width, zoom x{math.exp(zoom):.2f}")
+    n = timeline.frame_count(args.fps)
     print(f"{n} frames: {listed} move over 0.15 widths or zoom over x1.2 in a frame; {cuts} over 0.3 or x1.3 (cuts)")
 
 

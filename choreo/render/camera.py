@@ -761,6 +761,26 @@ def eased_into(box: Bounds, t: float, jumps) -> Bounds:
     return box
 
 
+def frame_moves(timeline, fps: int, box_at):
+    """How the main view moves from each video frame of ``timeline`` at ``fps`` to the next (the title cards
+    aside: no view): (frame, video seconds, ceremony t, step, the centre's move in widths of the larger
+    box, |log| of the widths' ratio), ``box_at(t, step)`` giving the world box shown. What
+    bench/camera_cuts.py lists and tests/render/test_camera_no_cut.py bounds."""
+    prev = None
+    for k in range(timeline.frame_count(fps)):
+        v = k / fps
+        if timeline.card_at(v):
+            prev = None
+            continue
+        t, step = timeline.at(v)
+        x0, y0, x1, y1 = box_at(t, step)
+        cur = ((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0)
+        if prev is not None:
+            move = math.hypot(cur[0] - prev[0], cur[1] - prev[1]) / max(cur[2], prev[2])
+            yield k, v, t, step, move, abs(math.log(cur[2] / prev[2]))
+        prev = cur
+
+
 def moved(a: Bounds, b: Bounds) -> float:
     """How far the view moves from box a to box b: its centre in widths, or its zoom (|log| of the widths)."""
     w = max(a[2] - a[0], b[2] - b[0], 1e-9)

@@ -13,6 +13,7 @@ import math
 import pytest
 
 from choreo.planning import plan_script
+from choreo.render.camera import frame_moves
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
 
@@ -20,25 +21,12 @@ MAX_MOVE = 0.25  # widths of the view a frame (an eased cut of two widths moves 
 MAX_ZOOM = math.log(1.25)
 
 
-def _moves(name: str, size=(1280, 720), fps=25, stride=1):
+def _moves(name: str, size=(1280, 720), fps=25):
     rite = plan_script(name)
     cfg = RenderConfig(size=size, fps=fps)
-    timeline = cfg.pace.timeline(rite.steps)
     r = FrameRenderer(rite, cfg)
-    prev, out = None, []
-    for k in range(0, timeline.frame_count(fps), stride):
-        v = k / fps
-        if timeline.card_at(v):
-            prev = None
-            continue
-        t, step = timeline.at(v)
-        x0, y0, x1, y1 = r.camera.box(t, step)
-        cur = ((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0)
-        if prev is not None:
-            move = math.hypot(cur[0] - prev[0], cur[1] - prev[1]) / max(cur[2], prev[2])
-            out.append((move, abs(math.log(cur[2] / prev[2])), k, t, step.id))
-        prev = cur
-    return out
+    return [(move, zoom, k, t, step.id)
+            for k, _, t, step, move, zoom in frame_moves(cfg.pace.timeline(rite.steps), fps, r.camera.box)]
 
 
 @pytest.mark.parametrize("name", ["xiangshe/e10-xian-huozhe", "xiangshe/e02-first-round"])
@@ -96,19 +84,7 @@ def test_a_comparison_plays_without_a_cut(name, drawn, other):
     cfg = replace(RenderConfig(size=(1280, 720), fps=25), quick_steps=quick)
     timeline = timeline_for(a, cfg, steps, cmp)
     r = FrameRenderer(a, cfg, comparison=cmp)
-    prev, cuts = None, []
-    for k in range(timeline.frame_count(25)):
-        v = k / 25
-        if timeline.card_at(v):
-            prev = None
-            continue
-        t, step = timeline.at(v)
-        x0, y0, x1, y1 = r.main_viewport(t, step).world_bounds
-        cur = ((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0)
-        if prev is not None:
-            move = math.hypot(cur[0] - prev[0], cur[1] - prev[1]) / max(cur[2], prev[2])
-            zoom = abs(math.log(cur[2] / prev[2]))
-            if move > MAX_MOVE or zoom > MAX_ZOOM:
-                cuts.append((k, round(t, 2), step.id, round(move, 3), round(zoom, 3)))
-        prev = cur
+    shown = lambda t, step: r.main_viewport(t, step).world_bounds  # noqa: E731 - the comparison's own view
+    cuts = [(k, round(t, 2), step.id, round(move, 3), round(zoom, 3))
+            for k, _, t, step, move, zoom in frame_moves(timeline, 25, shown) if move > MAX_MOVE or zoom > MAX_ZOOM]
     assert cuts == []
