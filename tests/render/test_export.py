@@ -182,7 +182,8 @@ def test_sigterm_mid_export_leaves_no_file(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "choreo", "render", "xiangshe/e01-youshe", "-o", "clip.mp4",
                              "--quiet"], cwd=tmp_path, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
-    while not any(p.name.endswith(".mp4") and p.stat().st_size > 0 for p in tmp_path.iterdir()):
+    # Not a wait for bytes: ffmpeg can hold them until near the end, and the file could be renamed first.
+    while not any(p.name.startswith(".clip.mp4.") for p in tmp_path.iterdir()):
         assert proc.poll() is None, proc.stderr.read()
         assert time.monotonic() < deadline, "the export never started writing"
         time.sleep(0.05)
