@@ -138,7 +138,11 @@ class _FfmpegSink(FrameSink):
         self._proc: subprocess.Popen | None = None
         self._feed: PipeFeed | None = None
         if self.starts_at_once:
-            self._start()
+            try:
+                self._start()
+            except BaseException:  # Ctrl-C or SIGTERM while ffmpeg starts: nobody else holds self.tmp yet
+                self.abort()
+                raise
 
     starts_at_once = True
     splice: bool | None = None  # frames spliced into the pipe (choreo.export.pipefeed): None, where it pays

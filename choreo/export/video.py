@@ -169,15 +169,16 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
     if limit is not None:
         n = max(1, min(n, limit))
     renderer = renderer or FrameRenderer(choreo, cfg)
-    if sink is None:
-        chapters = [(v0, v1, passage_label(step, "")) for v0, v1, step in timeline.chapters()]
-        sink = open_sink(out, cfg.size, cfg.fps, pix_fmt=renderer.raw_format or "rgb24", chapters=chapters,
-                         title=choreo.title)
-    raw = getattr(sink, "pix_fmt", "rgb24") == renderer.raw_format
-    progress = Progress(n, Path(out).name, cfg.quiet)
+    progress: Progress | None = None
     writer = None
     k = 0
     try:
+        if sink is None:  # inside the try: a signal while the encoder starts also says what was not written
+            chapters = [(v0, v1, passage_label(step, "")) for v0, v1, step in timeline.chapters()]
+            sink = open_sink(out, cfg.size, cfg.fps, pix_fmt=renderer.raw_format or "rgb24", chapters=chapters,
+                             title=choreo.title)
+        raw = getattr(sink, "pix_fmt", "rgb24") == renderer.raw_format
+        progress = Progress(n, Path(out).name, cfg.quiet)
         if hasattr(sink, "sample"):
             _sample_palette(sink, renderer, timeline, n, cfg.fps, raw)
         writer = _Writer(sink, [renderer.new_target() for _ in range(_Writer.POOL)] if raw else None)
@@ -205,7 +206,8 @@ def export_video(choreo: Choreography, out: str | os.PathLike, cfg: RenderConfig
         _abandon(sink, writer)
         raise ExportError(f"rendering {out} failed at frame {k} of {n}: {exc}") from exc
     finally:
-        progress.finish()
+        if progress is not None:
+            progress.finish()
     return path
 
 
@@ -222,8 +224,12 @@ def _sample_palette(sink, renderer: FrameRenderer, timeline: Timeline, n: int, f
                     else renderer.frame_bytes(t, step, card=card))
 
 
-def _abandon(sink: FrameSink, writer: _Writer | None) -> None:
-    """Kill the encoder first (a writer blocked on its pipe then fails and ends), then the thread."""
+def _abandon(sink: FrameSink | None, writer: _Writer | None) -> None:
+    """Kill the encoder first (a writer blocked on its pipe then fails and ends), then the thread.
+
+    ``sink`` is None when opening it failed (it removed its own file)."""
+    if sink is None:
+        return
     sink.abort()
     if writer is not None:
         writer.stop()

@@ -176,6 +176,20 @@ def test_import_choreo_has_no_pygame():
     assert out.stdout.split() == ["False", "False"]
 
 
+
+def test_an_interrupt_while_the_encoder_starts_removes_its_file(tmp_path, choreography, monkeypatch):
+    """Ctrl-C (or SIGTERM) between the temporary file's creation and ffmpeg's start: the file goes too."""
+    cfg = RenderConfig(size=SIZE, fps=10, quiet=True)
+
+    def interrupted(*args, **kwargs):
+        assert [p.name for p in tmp_path.iterdir() if ".part." in p.name], "the file exists before ffmpeg"
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sinks.subprocess, "Popen", interrupted)
+    with pytest.raises(KeyboardInterrupt, match="interrupted: .*clip.mp4 was not written"):
+        export_video(choreography, tmp_path / "clip.mp4", cfg)
+    assert list(tmp_path.iterdir()) == []
+
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
 def test_sigterm_mid_export_leaves_no_file(tmp_path):
     """`timeout` or a scheduler stopping `choreo render`: the partial file goes, as on Ctrl-C."""
