@@ -45,7 +45,7 @@ def main() -> None:
         comparison = Comparison(a, plan_script(args.script, reading=args.compare))
         cfg = replace(cfg, quick_steps=frozenset(s.id for s in a.steps if not comparison.differs(s.id)))
     timeline = timeline_for(a, cfg, tuple(a.steps), comparison)
-    renderer = FrameRenderer(a, cfg, comparison=comparison)
+    renderer = FrameRenderer(a, cfg, comparison=comparison, plays_video=True)
     listed = cuts = 0
     for k, v, t, step, move, zoom in frame_moves(timeline, args.fps,
                                                  lambda t, step: renderer.main_viewport(t, step).world_bounds):

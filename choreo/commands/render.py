@@ -247,7 +247,8 @@ def export(choreo, cfg, args: argparse.Namespace, comparison=None) -> Path:
             raise ExportError(f"--per-passage {folder}: cannot make the folder: {exc.strerror or exc}") from None
         for part in split_passages(steps):
             part_cfg = fitted(cfg, args, part, comparison)
-            part_renderer = FrameRenderer(choreo, part_cfg, comparison=comparison) if comparison else None
+            part_renderer = FrameRenderer(choreo, part_cfg, comparison=comparison, plays_video=True) \
+                if comparison else None
             print(export_video(choreo, folder / passage_file_name(part[0], ".mp4"), part_cfg, part,
                                renderer=part_renderer))
     if not args.output:
@@ -264,7 +265,7 @@ def export(choreo, cfg, args: argparse.Namespace, comparison=None) -> Path:
     else:
         video_cfg = fitted(cfg, args, steps, comparison)
         if comparison is not None:
-            renderer = FrameRenderer(choreo, video_cfg, comparison=comparison)
+            renderer = FrameRenderer(choreo, video_cfg, comparison=comparison, plays_video=True)
         path = export_video(choreo, args.output, video_cfg, steps, renderer=renderer)
     print(path)
     return Path(path)

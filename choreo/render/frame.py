@@ -23,6 +23,7 @@ from choreo.render.caption import CaptionBand
 from choreo.render.card import TitleCard
 from choreo.render.comparecamera import CompareView
 from choreo.render.comparecaption import COMPARE_BAND, CompareCaptionBand
+from choreo.render.comparetime import compare_timeline
 from choreo.render.config import RenderConfig
 from choreo.render.countdraw import draw_counters
 from choreo.render.drawplan import (
@@ -77,6 +78,7 @@ from choreo.render.shotinset import (
 )
 from choreo.render.style import INK, PLAN
 from choreo.render.text import TextCache
+from choreo.render.videoclock import EasedInVideo, MotionClock
 from choreo.render.viewport import Rect, Viewport, fit
 from choreo.roles import group_colour
 
@@ -159,9 +161,13 @@ class FrameRenderer:
     """Draws frames of one Choreography with one RenderConfig; caches what does not change."""
 
     def __init__(self, choreo: Choreography, cfg: RenderConfig, texts: TextCache | None = None,
-                 comparison: Comparison | None = None) -> None:
+                 comparison: Comparison | None = None, *, plays_video: bool = False) -> None:
         """``comparison`` (its ``a`` is ``choreo``): draw its other side as ghosts, with a caption band
-        that quotes both sides (``choreo render --compare``); it may be set to None later (and back)."""
+        that quotes both sides (``choreo render --compare``); it may be set to None later (and back).
+        ``plays_video``: the frames are those of the comparison video ``cfg``'s pace times, whose view is
+        then eased in video time too (render.videoclock); not for a still (its step's own framing) nor
+        for the viewer (played at its own pace)."""
+        self.plays_video = plays_video
         self.choreo = choreo
         self.cfg = cfg
         self.comparison = comparison
@@ -183,6 +189,7 @@ class FrameRenderer:
                              quick=pace.quick, quick_by=pace.quick_by)
         self._other_camera: Camera | None = None  # a comparison's b, for the frames played on b's clock
         self._compare: CompareView | None = None  # a comparison's camera (choreo.render.comparecamera)
+        self._eased: tuple = (None, None)  # (its CompareView, that eased in video time: render.videoclock)
         self._ghost_clock: tuple | None = None  # (a's moment, the step drawn, b's moment) of the frame laid out
         self.painter = PlanPainter(self.layout, cfg, self.texts)  # the strip (a fixed view)
         self.layer = PlanLayer(self.layout, cfg, self.texts)  # the main view's plan, per zoom level
@@ -253,7 +260,7 @@ class FrameRenderer:
         if step is None:
             step = self.choreo.step_at(t)
         if self.comparison is not None and self.cfg.camera == "auto":
-            box, settled = self._compare_view().view(t, step)  # the ghosts in view too, eased across clocks
+            box, settled = self._compare_eased()(t, step)  # the ghosts in view too, eased across clocks
         else:
             box, settled = self._camera_of(step).view(t, step)
         vp = fit(box, self.panels.main, margin=0.0)
@@ -263,6 +270,18 @@ class FrameRenderer:
         if self._compare is None or self._compare.comparison is not self.comparison:
             self._compare = CompareView(self.comparison, self._camera_of, self.layout.range_top, self.camera.blend)
         return self._compare
+
+    def _compare_eased(self):
+        """The comparison camera's ``view``; for a video (:attr:`plays_video`) averaged over video time too
+        (render.videoclock, on the clock of the comparison video this config's pace plays), so that a run
+        of clauses a few frames long on screen is crossed by one glide."""
+        compare = self._compare_view()
+        if not self.plays_video:
+            return compare.view
+        if self._eased[0] is not compare:
+            clock = MotionClock(compare_timeline(self.comparison, self.cfg.pace, self.comparison.a.steps))
+            self._eased = (compare, EasedInVideo(clock, compare.view))
+        return self._eased[1].view
 
     def _camera_of(self, step: Step | None) -> Camera:
         """The camera of the side whose clock the frame is played on: b's frames b's actors (the ghosts)."""
