@@ -53,6 +53,10 @@ KEYS = {
     pygame.K_o: "toggle_ghosts", pygame.K_LEFTBRACKET: "prev_difference", pygame.K_RIGHTBRACKET: "next_difference",
 }
 # what moves our clock ends a pinned step of the other reading (the brackets move between pins themselves)
+# ←/→ with the other reading overlaid: the row before or after the current one as listed (its own steps
+# included, where the comparison video plays them), not our step before or after (a lecturer steps through
+# the comparison as it plays: 鄭's s07, 敖's own s07b, 鄭's s08)
+ROW_STEPS = {"prev_step": -1, "next_step": +1}
 UNPIN = frozenset({"play_pause", "prev_step", "next_step", "frame_back", "frame_forward", "home", "end", "scrub",
                    "jump_step", "switch_venue", "cycle_reading"})
 WATCH_EVERY = 0.4  # seconds between two looks at the script's mtime (a save shows within half a second)
@@ -205,6 +209,8 @@ class Viewer:
     # -- dispatch -----------------------------------------------------------------------------
     def dispatch(self, name: str, *args) -> None:
         pinned = self.pinned
+        if name in ROW_STEPS and not args and self._step_row(ROW_STEPS[name]):
+            return
         if name in UNPIN:
             self.pinned = None
             if name != "play_pause":  # a pause keeps the detour where it is, and play goes on with it
@@ -417,6 +423,25 @@ class Viewer:
         if row.other is not None:
             self._pin(row.other)
             self.toast("  ·  ".join(self.comparison.changes(row.other.id)[:2]))
+
+    def _step_row(self, way: int) -> bool:
+        """←/→ with the other reading's own steps listed: to the row ``way`` from the current one (that of a
+        pinned or played step of the other reading, or ours): ours from its start, the other reading's
+        pinned as a click pins it, or played when we were playing. False (our steps by index, as without
+        the overlay) when the list has no row of the other reading."""
+        listing = self.step_list()
+        if self.comparison is None or not listing.key:
+            return False
+        here = self.current_row()
+        if here < 0:
+            return False
+        playing = self.state.playing
+        self.pinned, self.detour = None, None
+        target = listing.beside(here, way)
+        self._go_to_row(target)
+        if listing.rows[target].other is not None and playing and self._play_pinned(self.pinned):
+            self.pinned = None  # played from its start, as space plays a pinned step
+        return True
 
     def _pin(self, own) -> None:
         """The other reading's own step as a still at its end, its ghosts acting, ours waiting (space plays it)."""

@@ -26,7 +26,7 @@ NEAR = 1.5  # ceremony seconds a point-in-time finding stays drawn either side o
 
 HELP = (
     ("space", "play / pause"),
-    ("← →", "previous / next step"),
+    ("← →", "previous / next step of the list (with o: the other reading's own too)"),
     (", .", "frame back / forward"),
     ("+ −", "faster / slower;  0: real speed (1×)"),
     ("Home End", "start / end"),

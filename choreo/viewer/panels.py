@@ -199,17 +199,36 @@ class Panels:
             return out
         out = self._base(("steps", lay.steps, ident, scroll, marked, listing.key),
                          lambda: self._steps_base(lay, ch, scroll, marked, listing)).copy()
-        title = f"步驟 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}  讀 {ch.reading_title or ch.reading}"
-        title += "".join(f"  {t}" for t in ch.option_titles)
+        shown = listing.rows[current] if 0 <= current < len(listing) else None
         out.set_clip((0, 0, w, ROW_H))
         out.fill(BG)
-        out.blit(self.writer.render(fit_line(self.writer, title, 15, w - 24), 15, META), (12, 7))
+        if shown is not None and shown.other is not None:
+            self._other_title(out, ch, state, shown, w)
+        else:
+            title = f"步驟 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}  " \
+                    f"讀 {ch.reading_title or ch.reading}"
+            title += "".join(f"  {t}" for t in ch.option_titles)
+            out.blit(self.writer.render(fit_line(self.writer, title, 15, w - 24), 15, META), (12, 7))
         row = current - scroll
         if 0 <= row < lay.visible_rows and 0 <= current < len(listing):
             out.set_clip((0, ROW_H * (row + 1), w, ROW_H))
             self._row(out, ch, listing.rows[current], current, row, w, True, marked)
         out.set_clip(None)
         return out
+
+    def _other_title(self, out: pygame.Surface, ch: Choreography, state: ViewerState, shown: Row, w: int) -> None:
+        """The list's title while the other reading's own step is current: that reading's name and the
+        step's place among its steps, in the ghosts' tint as its row is, then where ours waits (our step
+        of ours, in the list's own grey): 「敖繼公 步驟 9/12 · 鄭注・賈疏 待於 7/11  榭」."""
+        name = shown.reading.split("《")[0].strip() or shown.reading  # the reader, without his book's title
+        ours = (ch.reading_title or ch.reading).split("《")[0].strip() or ch.reading
+        theirs = f"{name} 步驟 {shown.number}/{shown.count}" if shown.count else f"{name} {shown.other.id}"
+        head = self.writer.render(fit_line(self.writer, theirs, 15, w - 24), 15, GHOST_CAPTION)
+        out.blit(head, (12, 7))
+        rest = w - 24 - head.get_width() - 8
+        if rest > 40:
+            tail = f"· {ours} 待於 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}"
+            out.blit(self.writer.render(fit_line(self.writer, tail, 15, rest), 15, META), (12 + head.get_width() + 8, 7))
 
     def _steps_base(self, lay: Layout, ch: Choreography, scroll: int, marked: frozenset[str],
                     listing: StepList) -> pygame.Surface:

@@ -19,11 +19,14 @@ from choreo.model import Step
 @dataclass(frozen=True, eq=False)
 class Row:
     """One row: our step ``step`` (an index into the drawn reading's steps), or, with ``other``, a step
-    only the other reading has, played after our step ``step``; ``reading`` names that reading."""
+    only the other reading has, played after our step ``step``; ``reading`` names that reading, ``number``
+    is the step's place among that reading's ``count`` steps (from 1: the list's title counts it so)."""
 
     step: int
     other: Step | None = None
     reading: str = ""
+    number: int = 0
+    count: int = 0
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,8 @@ class StepList:
     def compared(cls, ids: tuple[str, ...], comparison, runs) -> StepList:
         """Our steps (their ``ids``, in order) with the other reading's own steps of ``runs`` among them."""
         reading = comparison.names()[1]
+        theirs = comparison.b.steps
+        place = {id(s): k + 1 for k, s in enumerate(theirs)}
         after: dict[int, list[Step]] = {}
         for run in runs:
             i = ids.index(run.after.id) if run.after.id in ids else -1
@@ -49,7 +54,7 @@ class StepList:
         rows: list[Row] = []
         for i in range(len(ids)):
             rows.append(Row(i))
-            rows += [Row(i, step, reading) for step in after.get(i, ())]
+            rows += [Row(i, step, reading, place.get(id(step), 0), len(theirs)) for step in after.get(i, ())]
         return cls(tuple(rows))
 
     def __len__(self) -> int:
@@ -68,6 +73,11 @@ class StepList:
     @cached_property
     def _others(self) -> dict[int, int]:
         return {id(r.other): k for k, r in enumerate(self.rows) if r.other is not None}
+
+    def beside(self, row: int, way: int) -> int:
+        """The row ``way`` (+1, -1) from ``row`` as listed, the other reading's rows among ours, kept within
+        the list (←/→ step through the rows as the comparison video plays them)."""
+        return max(0, min(len(self.rows) - 1, row + way))
 
     def row_of(self, step: int, other: Step | None = None) -> int:
         """The row current when our step ``step`` is on screen, or, when ``other`` (a Step of the other

@@ -13,7 +13,7 @@ import pytest
 from choreo.paths import scripts_dir
 from choreo.render.ghosts import GHOST_CAPTION
 from choreo.viewer.layout import ROW_H
-from choreo.viewer.panels import CURRENT, HOOK_X
+from choreo.viewer.panels import CURRENT, HOOK_X, fit_line
 from tests.viewer.conftest import click, key, pin_other_step, pump_until
 
 E10 = scripts_dir() / "xiangshe" / "e10-xian-huozhe.yaml"
@@ -203,3 +203,100 @@ def test_the_text_panel_shows_the_other_readings_step_while_its_row_is_current(m
     assert v.pinned is None and v.step_id == "s08"
     s08 = pygame.surfarray.array3d(v.panels._text(v.layout, v.choreography, v.state, None)).astype(int)
     assert (_text_panel(v) == s08).all()
+
+
+def _title(v) -> np.ndarray:
+    """The pixels of the list's title band (above its first row) as the window shows them."""
+    sx, sy, sw, _ = v.layout.steps
+    return pygame.surfarray.array3d(v.screen)[sx:sx + sw, sy:sy + ROW_H].astype(int)
+
+
+def _written(v, text: str, colour) -> np.ndarray:
+    """``text`` as the list's title writes it at its place, on the list's ground: the pixels to find there."""
+    from choreo.viewer.panels import BG
+
+    drawn = v.panels.writer.render(text, 15, colour)
+    ground = pygame.Surface(drawn.get_size())
+    ground.fill(BG)
+    ground.blit(drawn, (0, 0))
+    return pygame.surfarray.array3d(ground).astype(int)
+
+
+def test_the_title_says_which_readings_step_is_shown(make_viewer):
+    """While 敖's s07b is pinned the list's title counts 敖's steps (「敖繼公 步驟 9/12」, in the ghosts' tint as its
+    row) and says where 鄭's wait, instead of 「步驟 8/11」 of 鄭's step waiting (before, it kept that); moving on to
+    鄭's s08 gives 鄭's count back."""
+    v = _overlaid(make_viewer)
+    sb = pin_other_step(v)
+    v.pump(0)
+    b = v.comparison.b
+    number = next(k for k, s in enumerate(b.steps) if s is sb) + 1
+    row = v.step_list().rows[v.current_row()]
+    assert row.other is sb and (row.number, row.count) == (number, len(b.steps))
+    head = _written(v, f"敖繼公 步驟 {number}/{len(b.steps)}", GHOST_CAPTION)
+    w, h = head.shape[:2]
+    title = _title(v)
+    assert (title[12:12 + w, 7:7 + h] == head).all()
+    assert _tinted(title) > 30
+    from choreo.viewer.panels import META
+
+    ch = v.choreography
+    plain = f"步驟 {v.state.step + 1}/{len(v.spans)}  {ch.venue.title or ch.venue.key}  讀 {ch.reading_title}"
+    ours = _written(v, fit_line(v.panels.writer, plain, 15, v.layout.steps[2] - 24), META)
+    assert not (title[12:12 + ours.shape[0], 7:7 + ours.shape[1]] == ours).all()
+    key(pygame.K_RIGHT)  # on to 鄭's s08: 鄭's count
+    v.pump(0)
+    assert v.pinned is None and v.step_id == "s08"
+    title = _title(v)
+    assert _tinted(title) == 0
+    plain = f"步驟 {v.state.step + 1}/{len(v.spans)}  {ch.venue.title or ch.venue.key}  讀 {ch.reading_title}"
+    ours = _written(v, fit_line(v.panels.writer, plain, 15, v.layout.steps[2] - 24), META)
+    assert (title[12:12 + ours.shape[0], 7:7 + ours.shape[1]] == ours).all()
+
+
+def test_left_and_right_step_through_the_rows_as_listed(make_viewer):
+    """With 敖 overlaid, → from 鄭's s07 goes to 敖's own s07b (pinned, its row current, as a click on it does),
+    → again to 鄭's s08, and ← back the same way: the rows as listed, as the comparison video plays them
+    (before, → from s07 skipped s07b and ← from s07b went to s06). Playing, → into s07b plays it (a detour
+    on 敖's clock, ours waiting), as space on it would. Without a row of the other reading, ← → are our steps."""
+    v = _overlaid(make_viewer)
+    sb = v.comparison.b.step("s07b")
+    k = _row_of(v, "s07b")
+    key(pygame.K_HOME)
+    v.pump(0)
+    while v.step_id != "s07":
+        key(pygame.K_RIGHT)
+        v.pump(0)
+    assert v.pinned is None and v.current_row() == k - 1
+    seen = []
+    for way in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_LEFT, pygame.K_LEFT):
+        key(way)
+        v.pump(0)
+        seen.append((v.step_id, v.pinned.id if v.pinned is not None else None, v.current_row()))
+        assert _background(_band(v, v.current_row())) == CURRENT
+    before = v.spans.ids[v.spans.index("s07") - 1]  # 鄭's s06b
+    assert seen == [("s07", "s07b", k), ("s08", None, k + 1), ("s07", "s07b", k), ("s07", None, k - 1),
+                    (before, None, k - 2)]
+    assert v.state.t == v.spans.t0[v.spans.index(before)]  # ours from its start, as before
+    key(pygame.K_RIGHT)  # to s07, then play and → into s07b: played, not pinned
+    v.pump(0)
+    key(pygame.K_SPACE)
+    v.pump(0)
+    key(pygame.K_RIGHT)
+    v.pump(0)
+    assert v.state.playing and v.pinned is None and v.detour is not None and v.detour.step is sb
+    assert v.current_row() == k
+
+
+def test_without_a_row_of_the_other_reading_left_and_right_are_our_steps(make_viewer):
+    """e06 with 敖 overlaid under 鄭: 敖 has no step of its own there (only longer ones), so ← → move by our
+    steps as without the overlay."""
+    v = make_viewer(scripts_dir() / "xiangshe" / "e06-second-round.yaml", reading="zheng")
+    key(pygame.K_o)
+    assert pump_until(v, lambda: v.comparison is not None, timeout=90)
+    v.pump(0)
+    assert not v.step_list().key
+    for want in (1, 2, 1):
+        key(pygame.K_RIGHT if want > v.state.step else pygame.K_LEFT)
+        v.pump(0)
+        assert v.state.step == want and v.pinned is None
