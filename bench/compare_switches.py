@@ -41,7 +41,7 @@ def main() -> None:
     cfg = replace(RenderConfig(size=(1280, 720), fps=args.fps),
                   quick_steps=frozenset(s.id for s in steps if not cmp.differs(s.id)))
     timeline = timeline_for(a, cfg, steps, cmp)
-    renderer = FrameRenderer(a, cfg, comparison=cmp)
+    renderer = FrameRenderer(a, cfg, comparison=cmp, plays_video=True)  # the video's own view
     segs = timeline.segments
     switches = [seg.v0 for i, seg in enumerate(segs) if i and seg.step is not None and segs[i - 1].step is not None
                 and cmp.owns(timeline.steps[seg.step]) != cmp.owns(timeline.steps[segs[i - 1].step])]
