@@ -197,7 +197,7 @@ def test_the_comparison_video_makes_room_for_the_other_readings_step(tmp_path, x
     k = int((played[0].v0 + played[-1].v1) / 2 * cfg.fps)
     t, step = timeline.at(k / cfg.fps)
     assert step is cmp.b.step("s07b") and cmp.b.step("s07b").t0 <= t <= cmp.b.step("s07b").t1
-    drawn = FrameRenderer(cmp.a, cfg, comparison=cmp).frame_bytes(t, step)
+    drawn = FrameRenderer(cmp.a, cfg, comparison=cmp, plays_video=True).frame_bytes(t, step)  # as the export draws
     want = np.frombuffer(drawn, np.uint8).reshape(180, 320, 3).astype(int)
     got = frames[k].astype(int)
     assert np.abs(got - want).mean() < 6
