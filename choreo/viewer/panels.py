@@ -218,8 +218,8 @@ class Panels:
 
     def _other_title(self, out: pygame.Surface, ch: Choreography, state: ViewerState, shown: Row, w: int) -> None:
         """The list's title while the other reading's own step is current: that reading's name and the
-        step's place among its steps, in the ghosts' tint as its row is, then where ours waits (our step
-        of ours, in the list's own grey): 「敖繼公 步驟 9/12 · 鄭注・賈疏 待於 7/11  榭」."""
+        step's place among its steps, in the ghosts' tint as its row is, then where our figures wait (the
+        place of our step on screen among ours, in the list's own grey): 「敖繼公 步驟 9/12 · 鄭注・賈疏 待於 8/11」."""
         name = shown.reading.split("《")[0].strip() or shown.reading  # the reader, without his book's title
         ours = (ch.reading_title or ch.reading).split("《")[0].strip() or ch.reading
         theirs = f"{name} 步驟 {shown.number}/{shown.count}" if shown.count else f"{name} {shown.other.id}"
@@ -227,7 +227,7 @@ class Panels:
         out.blit(head, (12, 7))
         rest = w - 24 - head.get_width() - 8
         if rest > 40:
-            tail = f"· {ours} 待於 {max(0, state.step) + 1}/{len(ch.steps)}  {ch.venue.title or ch.venue.key}"
+            tail = f"· {ours} 待於 {max(0, state.step) + 1}/{len(ch.steps)}"  # no venue: the line reads whole
             out.blit(self.writer.render(fit_line(self.writer, tail, 15, rest), 15, META), (12 + head.get_width() + 8, 7))
 
     def _steps_base(self, lay: Layout, ch: Choreography, scroll: int, marked: frozenset[str],
