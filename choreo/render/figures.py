@@ -149,7 +149,7 @@ class FigureLayer:
         self._far_small = self.reach(0.0, True)
         self._legend_span: tuple = (None, {})  # (span of _moment_cuts, {(figure, held, things): entries})
         self._marks: dict[tuple, dict] = {}  # clip → {id(figure): (PlacedFigure, its labelling.Mark)}: label_plan's last
-        self._laid: dict[bool, tuple] = {}  # small → (view, {figure: (moment, PlacedFigure, index)}): layout's last
+        self._laid: dict[bool, tuple] = {}  # small → (view, moments, their PlacedFigures or None): layout's last
         self._moment_at: tuple = (None, [])  # (t, step id) → the figures drawn then (_moment)
         self._moment_span: tuple = (None, None, [])  # (span of _moment_cuts, step id), who is present, those figures
         self._cuts: list[float] | None = None
@@ -223,26 +223,36 @@ class FigureLayer:
         view = (vp, within, only_south_of)
         last = self._laid.get(small) if self.memo else None
         # a figure whose moment (pose, what he holds, his marks) is the one laid out last time in the same
-        # view is laid out as then; an object only while every object before it was too (they stack)
-        old = last[1] if last is not None and last[0] == view else {}
-        laid: dict[str, tuple] = {}
+        # view is laid out as then; an object only while every object before it was too (they stack). Asked
+        # by place in the moment's list (the same figures in the same order, most frames), by name else
+        moments = self._moment(t, step)
+        was, was_placed = (last[1], last[2]) if last is not None and last[0] == view else ((), ())
+        by_place = len(was) == len(moments)
+        old = {} if by_place else {m.name: (m, placed, j)
+                                   for j, (m, placed) in enumerate(zip(was, was_placed, strict=True))}
+        placements = []
         out = []
         resting: list[tuple[float, float, float, float]] = []  # pictograms of objects at rest placed so far
         firm = True  # every object so far as laid out last time: ``resting`` is as it was then
-        for j, m in enumerate(self._moment(t, step)):
-            hit = old.get(m.name)
-            if hit is not None and hit[0] is m and (m.person or (firm and hit[2] == j)):
-                placed = hit[1]
+        for j, m in enumerate(moments):
+            if by_place:
+                hit = was[j] is m
+                placed = was_placed[j] if hit else None
+            else:
+                got = old.get(m.name)
+                hit = got is not None and got[0] is m and (m.person or got[2] == j)
+                placed = got[1] if hit else None
+            if hit and (m.person or firm):
                 if not m.person:
                     resting.append(placed.boxes[0])  # an object's first box is the one it rests as
             else:
                 firm = firm and m.person
                 placed = self._lay_one(m, vp, t, small, only_south_of, within, resting)
-            laid[m.name] = (m, placed, j)
+            placements.append(placed)
             if placed is not None:
                 out.append(placed)
         if self.memo:
-            self._laid[small] = (view, laid)
+            self._laid[small] = (view, moments, placements)
         return out
 
     def _lay_one(self, m: _Present, vp: Viewport, t: float, small: bool, only_south_of: float | None, within,
