@@ -224,8 +224,8 @@ class FrameRenderer:
         self._reserved: list[Callable[[Rect, float, Step | None], list]] = []
         self._layout: tuple | None = None  # (key, FrameLayout) of the last frame laid out
         self._placed: _LastPass | None = None  # what the last placement pass read, and its FrameLayout
-        # per panel ("main", "strip"), the figures last asked for: id → (PlacedFigure, its part of placement_inputs)
-        self._input_rows: dict[str, dict[int, tuple]] = {}
+        # per panel, the figures last asked for and their parts of placement_inputs (_inputs_of)
+        self._input_rows: dict[str, tuple] = {}
         # reuse the last pass, its view's reads and the strip of the frame before while they hold
         # (False: every frame found and drawn afresh, for the tests that compare the two)
         self.memo = True
@@ -420,19 +420,15 @@ class FrameRenderer:
 
     def _inputs_of(self, figs, panel: str = "main") -> tuple:
         """placement_inputs(figs), each figure's part found again only when he is not the PlacedFigure
-        asked for last time on that panel (FigureLayer.layout's memo gives the same one back while he
+        in his place last time on that panel (FigureLayer.layout's memo gives the same one back while he
         stands and the view stands): kept for the last call's figures alone."""
-        last = self._input_rows.get(panel, {})
-        rows: dict[int, tuple] = {}
-        out = []
-        for f in figs:
-            hit = last.get(id(f))
-            if hit is None or hit[0] is not f:
-                hit = (f, _placement_row(f))
-            rows[id(f)] = hit
-            out.append(hit[1])
-        self._input_rows[panel] = rows
-        return tuple(out)
+        was, rows = self._input_rows.get(panel, ((), []))
+        if len(was) == len(figs):
+            rows = [row if f is g else _placement_row(f) for f, g, row in zip(figs, was, rows, strict=True)]
+        else:
+            rows = list(map(_placement_row, figs))
+        self._input_rows[panel] = (figs, rows)
+        return tuple(rows)
 
     def _view_reads(self, vp: Viewport, level: float, bands: bool) -> tuple:
         """What the placement pass reads of the view alone, found again only when it changes: the plan's
