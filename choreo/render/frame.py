@@ -108,11 +108,6 @@ def _placement_row(f) -> tuple:
             f.pose.x, f.pose.y, f.held, f.gesture)
 
 
-def _strip_row(f) -> tuple:
-    """A strip figure's :func:`_placement_row` with his posture and shapes (how his dot is painted)."""
-    return _placement_row(f), f.pose.posture, f.shapes
-
-
 def _union(a, b) -> tuple:
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
@@ -206,9 +201,6 @@ class FrameRenderer:
         self._strip_signs = tuple(e for e in self.plan_signs.visible(self.strip_vp) if e.kind == "band") \
             if self.strip_vp is not None else ()
         self.surface = pygame.Surface(cfg.size)
-        self._strip_clip = None if self.strip_vp is None else \
-            tuple(pygame.Rect(self.strip_vp.rect).clip(self.surface.get_rect()))  # what of the strip is on the frame
-        self._strip_last_rows: tuple = ((), [])  # the strip's figures last laid out and their _strip_rows
         band = self.panels.bottom_band
         if band is None:
             self.caption = None
@@ -224,8 +216,8 @@ class FrameRenderer:
         self._reserved: list[Callable[[Rect, float, Step | None], list]] = []
         self._layout: tuple | None = None  # (key, FrameLayout) of the last frame laid out
         self._placed: _LastPass | None = None  # what the last placement pass read, and its FrameLayout
-        # per panel, the figures last asked for and their parts of placement_inputs (_inputs_of)
-        self._input_rows: dict[str, tuple] = {}
+        # per panel ("main", "strip"), the figures last asked for: id → (PlacedFigure, its part of placement_inputs)
+        self._input_rows: dict[str, dict[int, tuple]] = {}
         # reuse the last pass, its view's reads and the strip of the frame before while they hold
         # (False: every frame found and drawn afresh, for the tests that compare the two)
         self.memo = True
@@ -420,15 +412,19 @@ class FrameRenderer:
 
     def _inputs_of(self, figs, panel: str = "main") -> tuple:
         """placement_inputs(figs), each figure's part found again only when he is not the PlacedFigure
-        in his place last time on that panel (FigureLayer.layout's memo gives the same one back while he
+        asked for last time on that panel (FigureLayer.layout's memo gives the same one back while he
         stands and the view stands): kept for the last call's figures alone."""
-        was, rows = self._input_rows.get(panel, ((), []))
-        if len(was) == len(figs):
-            rows = [row if f is g else _placement_row(f) for f, g, row in zip(figs, was, rows, strict=True)]
-        else:
-            rows = list(map(_placement_row, figs))
-        self._input_rows[panel] = (figs, rows)
-        return tuple(rows)
+        last = self._input_rows.get(panel, {})
+        rows: dict[int, tuple] = {}
+        out = []
+        for f in figs:
+            hit = last.get(id(f))
+            if hit is None or hit[0] is not f:
+                hit = (f, _placement_row(f))
+            rows[id(f)] = hit
+            out.append(hit[1])
+        self._input_rows[panel] = rows
+        return tuple(out)
 
     def _view_reads(self, vp: Viewport, level: float, bands: bool) -> tuple:
         """What the placement pass reads of the view alone, found again only when it changes: the plan's
@@ -580,18 +576,6 @@ class FrameRenderer:
                          inset, ghosts=tuple(ghosts), ghost_labels=marks, key_runs=tuple(runs))
         self._placed = _LastPass(reads, laid_out, fl, inputs) if memo else None
         return fl
-
-    def _strip_rows(self, figs) -> tuple:
-        """What placing and painting the strip's figures read of each (:func:`_strip_row`), found again only
-        for a figure that is not the PlacedFigure in his place last time (FigureLayout.layout gives the
-        same one back while he stands: most of the strip, most frames)."""
-        was, rows = self._strip_last_rows
-        if len(was) == len(figs):
-            rows = [row if f is g else _strip_row(f) for f, g, row in zip(figs, was, rows, strict=True)]
-        else:
-            rows = list(map(_strip_row, figs))
-        self._strip_last_rows = (figs, rows)
-        return tuple(rows)
 
     def _strip_clear(self) -> list:
         """The strip's boxes no name is written over (the 侯's bands, the 乏, the landmarks' points and
@@ -914,8 +898,9 @@ class FrameRenderer:
                 and all(map(operator.is_, last[1], moment)):
             return last[2], last[3], last[4]
         figs = self.figures.layout(svp, t, step, small=True, only_south_of=self.layout.range_top, within=svp.rect)
-        clip = self._strip_clip
-        read = (self._strip_rows(figs) if self.memo else tuple(map(_strip_row, figs)), clip)
+        clip = tuple(pygame.Rect(svp.rect).clip(self.surface.get_rect()))
+        read = (self._inputs_of(figs, "strip") if self.memo else placement_inputs(figs),
+                tuple((f.pose.posture, f.shapes) for f in figs), clip)
         labels = []
         if self.cfg.labels:
             if self._strip_placed is not None and self._strip_placed[0] == read:
