@@ -110,8 +110,12 @@ def place_rows(rows: Sequence[Row], discs: Sequence[Box], hard: Sequence[Box], b
         # only what meets the span of the spots can cover one of them (the same answers, fewer tests)
         r0, r1, r2, r3 = _span(row, w, h)
         firm = [d for d in placed + hard if d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
-        others = firm + [d for k, d in enumerate(discs)
-                         if k != row.own and d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
+        # the other discs: those before and after his own (two slices, no index carried along each disc)
+        own = row.own
+        others = firm + [d for d in (discs[:own] if own >= 0 else discs)
+                         if d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
+        if own >= 0:
+            others += [d for d in discs[own + 1:] if d[0] < r2 and r0 < d[2] and d[1] < r3 and r1 < d[3]]
         # the spots inside the bounds (else the first spot) tried in turn, built only as far as the first
         # clear one (most rows stand at their first): the first clear of ``others``, else of ``firm``
         box = None

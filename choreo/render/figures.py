@@ -38,6 +38,7 @@ from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
 from choreo.roles import group_colour
 
+_UNASKED = object()  # a memo's "not asked yet" (None is an answer)
 KEY_TAG = 12  # a numbered figure's number, pixels at a 720-px frame
 PICTOGRAM_RED = (200, 20, 90)  # the 旌's pennant, a 挾 arrow: a red of their own, not the 侯's or a cord's
 WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
@@ -148,8 +149,10 @@ class FigureLayer:
         self._far = self.reach(0.0, False)  # reach(r) ≤ 2r + reach(0)
         self._far_small = self.reach(0.0, True)
         self._legend_span: tuple = (None, {})  # (span of _moment_cuts, {(figure, held, things): entries})
+        self._legend_turns: tuple = (None, {}, False)  # (span of _legend_cuts, {figure: turn entry}, a 相左 shown)
+        self._turn_cuts: list[float] | None = None
         self._marks: dict[tuple, dict] = {}  # clip → {id(figure): (PlacedFigure, its labelling.Mark)}: label_plan's last
-        self._laid: dict[bool, tuple] = {}  # small → (view, {figure: (moment, PlacedFigure, index)}): layout's last
+        self._laid: dict[bool, tuple] = {}  # small → (view, moments, their PlacedFigures or None): layout's last
         self._moment_at: tuple = (None, [])  # (t, step id) → the figures drawn then (_moment)
         self._moment_span: tuple = (None, None, [])  # (span of _moment_cuts, step id), who is present, those figures
         self._cuts: list[float] | None = None
@@ -174,6 +177,11 @@ class FigureLayer:
         if self._legend_span[0] != span or span is None:
             self._legend_span = (span, {})
         kept = self._legend_span[1]
+        # each one's turn entry and whether a 相左 is shown hold over a span of _legend_cuts
+        turns = bisect.bisect_right(self._legend_cuts(), t) if self.memo else None
+        if self._legend_turns[0] != turns or turns is None:
+            self._legend_turns = (turns, {}, bool(self.passings.at(t)))
+        _, turned, passing = self._legend_turns
         for f in figs:
             if f.info.kind == "object" or not (left <= f.px < left + w and top <= f.py < top + h):
                 continue
@@ -185,12 +193,22 @@ class FigureLayer:
             keys.update(held)
             if f.pose.posture == "坐":
                 keys.add("坐")
-            turn = self.turns.at(f.name, t)
+            turn = turned.get(f.name, _UNASKED)
+            if turn is _UNASKED:
+                turn = self.turns.at(f.name, t)
+                turn = turned[f.name] = None if turn is None else ("左還" if turn.sense < 0 else "右還")
             if turn is not None:
-                keys.add("左還" if turn.sense < 0 else "右還")
-        if self.passings.at(t):
+                keys.add(turn)
+        if passing:
             keys.add("相左")
         return keys
+
+    def _legend_cuts(self) -> list[float]:
+        """The times at which the turns' and the 相左's entries may change (the 相左's cuts are
+        :meth:`_moment_cuts`'): each figure's turn entry is the same over [c_k, c_{k+1})."""
+        if self._turn_cuts is None:
+            self._turn_cuts = sorted({*self._moment_cuts(), *self.turns.cuts()})
+        return self._turn_cuts
 
     def _held_entries(self, name: str, held: tuple, t: float, things: bool) -> frozenset[str]:
         """The legend's entries for a person's states at t and the things he holds (``things``)."""
@@ -223,26 +241,36 @@ class FigureLayer:
         view = (vp, within, only_south_of)
         last = self._laid.get(small) if self.memo else None
         # a figure whose moment (pose, what he holds, his marks) is the one laid out last time in the same
-        # view is laid out as then; an object only while every object before it was too (they stack)
-        old = last[1] if last is not None and last[0] == view else {}
-        laid: dict[str, tuple] = {}
+        # view is laid out as then; an object only while every object before it was too (they stack). Asked
+        # by place in the moment's list (the same figures in the same order, most frames), by name else
+        moments = self._moment(t, step)
+        was, was_placed = (last[1], last[2]) if last is not None and last[0] == view else ((), ())
+        by_place = len(was) == len(moments)
+        old = {} if by_place else {m.name: (m, placed, j)
+                                   for j, (m, placed) in enumerate(zip(was, was_placed, strict=True))}
+        placements = []
         out = []
         resting: list[tuple[float, float, float, float]] = []  # pictograms of objects at rest placed so far
         firm = True  # every object so far as laid out last time: ``resting`` is as it was then
-        for j, m in enumerate(self._moment(t, step)):
-            hit = old.get(m.name)
-            if hit is not None and hit[0] is m and (m.person or (firm and hit[2] == j)):
-                placed = hit[1]
+        for j, m in enumerate(moments):
+            if by_place:
+                hit = was[j] is m
+                placed = was_placed[j] if hit else None
+            else:
+                got = old.get(m.name)
+                hit = got is not None and got[0] is m and (m.person or got[2] == j)
+                placed = got[1] if hit else None
+            if hit and (m.person or firm):
                 if not m.person:
                     resting.append(placed.boxes[0])  # an object's first box is the one it rests as
             else:
                 firm = firm and m.person
                 placed = self._lay_one(m, vp, t, small, only_south_of, within, resting)
-            laid[m.name] = (m, placed, j)
+            placements.append(placed)
             if placed is not None:
                 out.append(placed)
         if self.memo:
-            self._laid[small] = (view, laid)
+            self._laid[small] = (view, moments, placements)
         return out
 
     def _lay_one(self, m: _Present, vp: Viewport, t: float, small: bool, only_south_of: float | None, within,

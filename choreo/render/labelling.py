@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from choreo.render.placement import _clear, _inside, spots
+from choreo.render.placement import _clear, _inside
 
 Box = tuple[float, float, float, float]
 FILE_REACH = 7.0  # 尺 between neighbours of a file (modelling choice: a 步 and a little, the ranks' spacing)
@@ -229,7 +229,9 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
         r0, r1, r2, r3 = px - g - w, py - g - h, px + g + w, py + g + h
         near = [b for b in taken if b[0] < r2 and r0 < b[2] and b[1] < r3 and r1 < b[3]]
         chosen = None
-        for left, top in spots(px, py, w, h, g):
+        # placement.spots' corners, the same sums (a tuple: no list of eight made per name)
+        xr, xl, xm, ym, ya, yb = px + g, px - g - w, px - w / 2, py - h / 2, py - g - h, py + g
+        for left, top in ((xr, ym), (xl, ym), (xm, ya), (xm, yb), (xr, ya), (xr, yb), (xl, ya), (xl, yb)):
             right, bottom = left + w, top + h
             if left >= b0 and top >= b1 and right <= b2 and bottom <= b3:
                 for b in near:
@@ -256,8 +258,7 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
             cands[:SIDE_REACH] = [(min(max(x, bounds[0]), bounds[2] - w), min(max(y, bounds[1]), bounds[3] - h))
                                   for x, y in cands[:SIDE_REACH]]
         boxes = [(x, y, x + w, y + h) for x, y in cands]
-        near = _among(taken, [(i, c) for c in boxes])  # what can meet any of them (the same answers)
-        box = next((c for c in boxes if _inside(c, bounds) and _clear(c, near)), None)
+        box = next((c for c in boxes if _inside(c, bounds) and _clear(c, taken)), None)
         if box is None:  # crowded all round: over the neighbours' discs, never over a name or furniture
             words = [p[1] for p in placed] + tags_only(tags) + list(hard)
             box = next((c for c in boxes if _inside(c, bounds) and _clear(c, words)), boxes[0])
@@ -364,6 +365,18 @@ def _tag_side(marks: Sequence[Mark], members: list[int], sides: tuple[str, ...],
     return max(sides, key=fits)
 
 
+def _corner_boxes(at: dict, order: Sequence[str], w: float, h: float, margin: float, hard: Sequence[Box]):
+    """corner_box's candidates in turn: the corners in ``order``, then beside each ``hard`` box (under or over
+    it, after or before it)."""
+    for k in order:
+        x, y = at[k]
+        yield (x, y, x + w, y + h)
+    for f in hard:
+        for x, y in ((f[0], f[3] + margin), (f[0], f[1] - margin - h), (f[2] + margin, f[1]),
+                     (f[0] - margin - w, f[1]), (f[2] - w, f[3] + margin), (f[2] - w, f[1] - margin - h)):
+            yield (x, y, x + w, y + h)
+
+
 def tags_only(tags: list[tuple[int, Box]]) -> list[Box]:
     return [b for _, b in tags]
 
@@ -377,20 +390,21 @@ def corner_box(rect: tuple[float, float, float, float], w: float, h: float, marg
     left, top, rw, rh = rect
     at = {"tl": (left + margin, top + margin), "bl": (left + margin, top + rh - margin - h),
           "tr": (left + rw - margin - w, top + margin), "br": (left + rw - margin - w, top + rh - margin - h)}
-    boxes = [(at[k][0], at[k][1], at[k][0] + w, at[k][1] + h) for k in order]
-    for f in hard:  # beside a piece of furniture: under or over it, after or before it
-        for x, y in ((f[0], f[3] + margin), (f[0], f[1] - margin - h), (f[2] + margin, f[1]),
-                     (f[0] - margin - w, f[1]), (f[2] - w, f[3] + margin), (f[2] - w, f[1] - margin - h)):
-            boxes.append((x, y, x + w, y + h))
-    inside = (left, top, left + rw, top + rh)
-    kept = []
-    for b in boxes:  # _inside(b, inside) and _clear(b, hard) written out: some twenty a call, three calls a pass
-        if b[0] >= inside[0] and b[1] >= inside[1] and b[2] <= inside[2] and b[3] <= inside[3]:
+    i0, i1, i2, i3 = left, top, left + rw, top + rh
+    # the boxes in turn, each made only when the ones before it are taken (the first corner mostly does): the
+    # first inside ``rect`` and clear of ``hard`` and of ``avoid``; _inside and _clear written out (a few calls
+    # a pass)
+    for b in _corner_boxes(at, order, w, h, margin, hard):
+        if b[0] >= i0 and b[1] >= i1 and b[2] <= i2 and b[3] <= i3:
             for f in hard:
                 if b[0] < f[2] and f[0] < b[2] and b[1] < f[3] and f[1] < b[3]:
                     break
             else:
-                kept.append(b)
+                if _clear(b, avoid):
+                    return b
+    # none: of those inside and clear of ``hard`` (else of the corners), the one covering the least of ``avoid``
+    boxes = list(_corner_boxes(at, order, w, h, margin, hard))
+    kept = [b for b in boxes if _inside(b, (i0, i1, i2, i3)) and _clear(b, hard)]
     boxes = kept or boxes[:len(order)]
     for b in boxes:
         if _clear(b, avoid):

@@ -102,6 +102,11 @@ class TurnIndex:
                       if choreo.figures.get(name) is None or choreo.figures[name].kind != "object"}
         self._starts = {name: [turn.t0 for turn in ts] for name, ts in self.turns.items()}
 
+    def cuts(self) -> list[float]:
+        """The times at which :meth:`at` may answer otherwise, for any figure: the same for all t in
+        [c_k, c_{k+1}) (a turn begins, or its fade ends)."""
+        return sorted({v for ts in self.turns.values() for turn in ts for v in (turn.t0, turn.t1 + TURN_FADE)})
+
     def at(self, figure: str, t: float) -> Turn | None:
         """The latest turn begun by t that is under way or ended less than TURN_FADE ago."""
         starts = self._starts.get(figure)
