@@ -236,6 +236,7 @@ class FrameRenderer:
         self._strip_placed: tuple | None = None  # (what the strip's label placement read, its labels)
         self._strip_laid: tuple | None = None  # (step id, the moment's figures, the strip's figures, labels, read)
         self._strip_pic: tuple = (None, None)  # (what the strip last drawn showed, its pixels once shown twice)
+        self._strips: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # per surface: what its strip shows
         # (what the main view's plan and the furniture on it read (_ground_key), whether their picture is kept),
         # and that picture: one, the main panel's size
         self._ground: tuple = (None, False)
@@ -328,6 +329,7 @@ class FrameRenderer:
             self._draw_strip(surf, vp, t_a, drawn)
         if card and step is not None:
             self.title_card.draw(surf, step)
+            self._strips.pop(surf, None)  # dimmed under the card
         if self.panels.bottom_band is not None:
             caption = self.caption.surface(step)
             if self._bands.get(surf) is not caption:  # nothing else draws in the band: it still holds it
@@ -899,9 +901,14 @@ class FrameRenderer:
         # drawn at t)
         look = None if arrows or self.cfg.camera == "full" or self.comparison is not None or not self.memo \
             else (read, camera)
+        held = self._strips.pop(surf, None)  # (gone if this raises)
+        if look is not None and held == look:  # this surface holds this very strip (nothing else draws there)
+            self._strips[surf] = look
+            return
         pic = self._strip_pic
         if look is not None and pic[0] == look and pic[1] is not None:
             surf.blit(pic[1], svp.rect[:2])
+            self._strips[surf] = look
             return
         surf.blit(self.painter.panel("strip", svp, strip=True), svp.rect[:2])
         surf.set_clip(pygame.Rect(svp.rect))
@@ -917,6 +924,8 @@ class FrameRenderer:
         # kept once the same picture comes a second time: a strip that changes every frame costs no copy
         kept = surf.subsurface(pygame.Rect(svp.rect)).copy() if look is not None and pic[0] == look else None
         self._strip_pic = (look, kept)
+        if look is not None:
+            self._strips[surf] = look
 
     def _strip_figures(self, t: float, step: Step | None) -> tuple[list, list, tuple]:
         """The strip's figures at t, their names' drawing orders, and what painting and placing them read
