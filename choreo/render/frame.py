@@ -227,6 +227,7 @@ class FrameRenderer:
         self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
         self._inset_plans: dict[tuple, InsetPlan] = {}  # shooting stretch → where its inset stands
         self._releases = [s.release for s in choreo.shots]
+        self._with_parts = frozenset(h.obj for h in choreo.holds if h.parts)  # objects that ever rest with parts
         self._legend_sizes: dict = {}  # (entries, panel width) → the legend's size and rows
         self._legend_marks: dict = {}  # (entries, box) → its Marks
         self._legend_keys: dict = {}  # box → the entries of the legend last laid out in it
@@ -694,8 +695,10 @@ class FrameRenderer:
         arrows = self.flight_prims(vp, t)
         if arrows:
             paint_inset(surf, arrows, self.texts)
-        draw_part_badges(surf, part_badges(self.choreo, fl.figures, t, self.cfg.deco_px(16)), self.texts,
-                         self.cfg.deco_px(12), group_colour("object"), INK)  # 脯 and 醢 where they lie
+        with_parts = [f for f in fl.figures if f.name in self._with_parts]  # (the others never have a badge)
+        if with_parts:
+            draw_part_badges(surf, part_badges(self.choreo, with_parts, t, self.cfg.deco_px(16)), self.texts,
+                             self.cfg.deco_px(12), group_colour("object"), INK)  # 脯 and 醢 where they lie
         paint_ghosts(surf, list(fl.ghosts), self.cfg, self.texts)
         self.figures.blit_labels(surf, fl.labels)
         blit_ghost_labels(surf, list(fl.ghost_labels), self.texts, self.cfg)
