@@ -106,6 +106,19 @@ def _extent_over(plain: _Plain, ts: list[float], top: float, hall: list[float], 
     n = len(times)
     if not n:
         return
+    if not absent and ts[0] >= times[0]:
+        i = bisect.bisect_right(times, ts[0]) - 1
+        x0, y0 = xs[i], ys[i]
+        if all(xs[k] == x0 and ys[k] == y0 for k in range(i + 1, min(bisect.bisect_right(times, ts[-1]) + 1, n))):
+            # at one place at every t (a figure standing all the window): the place the loop below finds at
+            # the first (the others equal it: they widen nothing)
+            if i + 1 < n:
+                u = (ts[0] - times[i]) / (times[i + 1] - times[i])
+                x0, y0 = x0 + u * (xs[i + 1] - x0), y0 + u * (ys[i + 1] - y0)
+            box = hall if y0 >= top else court
+            box[0], box[1] = (x0 if x0 < box[0] else box[0]), (y0 if y0 < box[1] else box[1])
+            box[2], box[3] = (x0 if x0 > box[2] else box[2]), (y0 if y0 > box[3] else box[3])
+            return
     i = -1
     for t in ts:
         if t < times[0]:

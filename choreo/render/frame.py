@@ -234,6 +234,7 @@ class FrameRenderer:
         self._inset_cache: tuple | None = None  # (the inset's layout, its pixels) of the last frame drawn
         self._inset_plans: dict[tuple, InsetPlan] = {}  # shooting stretch → where its inset stands
         self._releases = [s.release for s in choreo.shots]
+        self._with_parts = frozenset(h.obj for h in choreo.holds if h.parts)  # objects that ever rest with parts
         self._legend_sizes: dict = {}  # (entries, panel width) → the legend's size and rows
         self._legend_marks: dict = {}  # (entries, box) → its Marks
         self._legend_keys: dict = {}  # box → the entries of the legend last laid out in it
@@ -243,6 +244,11 @@ class FrameRenderer:
         self._strip_placed: tuple | None = None  # (what the strip's label placement read, its labels)
         self._strip_laid: tuple | None = None  # (step id, the moment's figures, the strip's figures, labels, read)
         self._strip_pic: tuple = (None, None)  # (what the strip last drawn showed, its pixels once shown twice)
+        self._strips: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # per surface: what its strip shows
+        # (what the main view's plan and the furniture on it read (_ground_key), whether their picture is kept),
+        # and that picture: one, the main panel's size
+        self._ground: tuple = (None, False)
+        self._ground_pic: pygame.Surface | None = None
         self._pictures = MarkPictures()  # the legends' pictures
         for name, info in choreo.figures.items():
             self.texts.check(info.label or name, f"label of figure {name}")
@@ -334,17 +340,16 @@ class FrameRenderer:
         self._drawn.pop(surf, None)  # half drawn if this raises
         vp, exact = self._main_view(t, step, view)
         main = self.panels.main
-        level = self.layer.draw(surf, vp, exact)
-        surf.set_clip(pygame.Rect(main))
         layout_key = self._layout_key(t, step, view)
         t_a, drawn = self.enter(t, step)
-        self._draw_main(surf, vp, level, t_a, drawn, layout_key, manual=view is not None)
+        self._draw_main(surf, vp, exact, t_a, drawn, layout_key, manual=view is not None)
         surf.set_clip(None)
         pygame.draw.rect(surf, PLAN["frame"], main, 1)
         if self.strip_vp is not None:
             self._draw_strip(surf, vp, t_a, drawn)
         if card and step is not None:
             self.title_card.draw(surf, step)
+            self._strips.pop(surf, None)  # dimmed under the card
         if self.panels.bottom_band is not None:
             caption = self.caption.surface(step)
             if self._bands.get(surf) is not caption:  # nothing else draws in the band: it still holds it
@@ -675,21 +680,32 @@ class FrameRenderer:
         return corner_box(vp.rect, lay.width, lay.height, self.cfg.dim(10), avoid, order=("tl", "br", "bl", "tr"),
                           hard=hard)
 
-    def _draw_main(self, surf, vp: Viewport, level: float, t: float, step: Step | None, key,
+    def _draw_main(self, surf, vp: Viewport, exact: bool, t: float, step: Step | None, key,
                    manual: bool = False) -> None:
-        """Figures, their labels, the key and the landmark labels as :meth:`frame_layout` places them.
+        """The plan, the figures, their labels, the key and the landmark labels as :meth:`frame_layout`
+        places them (``exact``: ``vp`` is snapped, PlanLayer.draw).
 
         The scale bar and the north arrow go to corners where no figure stands and are drawn first,
         under the figures, so that they hide none even where no corner is free."""
+        level = vp.scale if exact else quantised(vp.scale)  # the level PlanLayer.draw gives
         fl = self._lay_out(vp, level, t, step, manual=manual)
         self._layout = (key, fl)
-        draw_scale_bar(surf, vp, self.texts, self.cfg, fl.furniture["scale bar"])
-        draw_north(surf, vp.rect, self.texts, self.cfg, fl.furniture["north"])
-        self._paint_legends(surf, fl, vp)
-        for lab, box in fl.landmark_labels:
-            surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"), box[:2])
-        if "key" in fl.furniture:  # under the figures, as the furniture: where it must, a disc shows over it
-            self._draw_key(surf, fl)
+        main = pygame.Rect(self.panels.main)
+        ground = self._ground_key(vp, fl) if exact and self.memo else None
+        kept = self._ground
+        if ground is not None and kept[1] and kept[0] == ground:
+            surf.blit(self._ground_pic, main.topleft)
+            surf.set_clip(main)
+        else:
+            self.layer.draw(surf, vp, exact)
+            surf.set_clip(main)
+            self._paint_ground(surf, vp, fl)
+            seen = ground is not None and kept[0] == ground
+            if seen:  # the same ground a second frame running: kept (one picture, the main panel's size)
+                if self._ground_pic is None or self._ground_pic.get_size() != main.size:
+                    self._ground_pic = pygame.Surface(main.size, 0, surf)
+                self._ground_pic.blit(surf, (0, 0), main)
+            self._ground = (ground, seen)
         draw_loose_cords(surf, vp, self.choreo, t, PLAN["court"], PLAN["target"], self.cfg.font_scale)
         draw_counters(surf, vp, self.choreo, t, self.cfg.font_scale)  # the 算 on the ground, under the figures
         if self.comparison is not None and self.plan_ghosts:
@@ -698,13 +714,34 @@ class FrameRenderer:
         arrows = self.flight_prims(vp, t)
         if arrows:
             paint_inset(surf, arrows, self.texts)
-        draw_part_badges(surf, part_badges(self.choreo, fl.figures, t, self.cfg.deco_px(16)), self.texts,
-                         self.cfg.deco_px(12), group_colour("object"), INK)  # 脯 and 醢 where they lie
+        with_parts = [f for f in fl.figures if f.name in self._with_parts]  # (the others never have a badge)
+        if with_parts:
+            draw_part_badges(surf, part_badges(self.choreo, with_parts, t, self.cfg.deco_px(16)), self.texts,
+                             self.cfg.deco_px(12), group_colour("object"), INK)  # 脯 and 醢 where they lie
         paint_ghosts(surf, list(fl.ghosts), self.cfg, self.texts)
         self.figures.blit_labels(surf, fl.labels)
         blit_ghost_labels(surf, list(fl.ghost_labels), self.texts, self.cfg)
         if fl.inset is not None:
             self._paint_inset(surf, fl.inset)
+
+    def _paint_ground(self, surf, vp: Viewport, fl: FrameLayout) -> None:
+        """What lies on the plan under the figures and stands while the view and the layout's furniture
+        stand: the scale bar, the north arrow, the legends, the landmark labels and the key."""
+        draw_scale_bar(surf, vp, self.texts, self.cfg, fl.furniture["scale bar"])
+        draw_north(surf, vp.rect, self.texts, self.cfg, fl.furniture["north"])
+        self._paint_legends(surf, fl, vp)
+        for lab, box in fl.landmark_labels:
+            surf.blit(self.texts.render(lab.text, lab.size, lab.colour, PLAN["halo"], where="plan label"), box[:2])
+        if "key" in fl.furniture:  # under the figures, as the furniture: where it must, a disc shows over it
+            self._draw_key(surf, fl)
+
+    def _ground_key(self, vp: Viewport, fl: FrameLayout) -> tuple:
+        """What the plan at a settled ``vp`` and :meth:`_paint_ground` read: the viewport, every furniture
+        box, the legends' entries, the landmark labels and the key's lines."""
+        furniture = fl.furniture
+        marks, signs = furniture.get("marks"), furniture.get("plan key")
+        return (vp, tuple(furniture.items()), self._legend_keys[marks] if marks is not None else None,
+                self._sign_keys[signs] if signs is not None else None, fl.landmark_labels, tuple(self.key_rows(fl)))
 
     def _paint_legends(self, surf, fl: FrameLayout, vp: Viewport) -> None:
         """The marks' legend and the key to the plan's signs, each painted once a box and entries."""
@@ -886,9 +923,14 @@ class FrameRenderer:
         # drawn at t)
         look = None if arrows or self.cfg.camera == "full" or self.comparison is not None or not self.memo \
             else (read, camera)
+        held = self._strips.pop(surf, None)  # (gone if this raises)
+        if look is not None and held == look:  # this surface holds this very strip (nothing else draws there)
+            self._strips[surf] = look
+            return
         pic = self._strip_pic
         if look is not None and pic[0] == look and pic[1] is not None:
             surf.blit(pic[1], svp.rect[:2])
+            self._strips[surf] = look
             return
         surf.blit(self.painter.panel("strip", svp, strip=True), svp.rect[:2])
         surf.set_clip(pygame.Rect(svp.rect))
@@ -904,6 +946,8 @@ class FrameRenderer:
         # kept once the same picture comes a second time: a strip that changes every frame costs no copy
         kept = surf.subsurface(pygame.Rect(svp.rect)).copy() if look is not None and pic[0] == look else None
         self._strip_pic = (look, kept)
+        if look is not None:
+            self._strips[surf] = look
 
     def _strip_figures(self, t: float, step: Step | None) -> tuple[list, list, tuple]:
         """The strip's figures at t, their names' drawing orders, and what painting and placing them read
