@@ -642,8 +642,10 @@ class Viewer:
             auto = r.main_viewport(t, shown_step).world_bounds
             if s.playing:
                 box = self.ease.follow(auto, time.perf_counter())
+            elif other is not None:  # paused in a detour (from the view averaged: eased) or pinned (at once)
+                box = self.ease.toward(auto, auto, time.perf_counter(), (id(r), id(shown_step), t))
             else:
-                box = self.ease.hold(auto) if other is not None else self.ease.follow(auto)
+                box = self.ease.follow(auto)
             return None if box == auto else fit(box, r.panels.main, margin=0.0)
         cam = r.camera
         settled = cam.settled_at(step, s.t)

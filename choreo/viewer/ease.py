@@ -27,7 +27,7 @@ class PausedEase:
         self.shown: Bounds | None = None
         self._run: tuple[Bounds, Bounds, float] | None = None  # (from, to, wall start)
         self._key: Hashable = None
-        self._paused = False  # the last box was a paused one (toward, hold)
+        self._paused = False  # the last box was a paused one (toward)
         self._resume: tuple[Bounds, float] | None = None  # play resumed: (the box shown then, wall start)
 
     def follow(self, box: Bounds, now: float | None = None) -> Bounds:
@@ -43,12 +43,6 @@ class PausedEase:
                 self.shown = _blend(a, box, _smooth(max(0.0, u)))  # onto a moving target: continuous still
                 return self.shown
         self._resume = None
-        self.shown = box
-        return box
-
-    def hold(self, box: Bounds) -> Bounds:
-        """Paused on a framing given as it is (a pinned step of the other reading): play resumes from it."""
-        self._run, self._key, self._resume, self._paused = None, None, None, True
         self.shown = box
         return box
 

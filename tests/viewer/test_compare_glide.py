@@ -8,11 +8,8 @@ camera.frame_moves measures a video's)."""
 from __future__ import annotations
 
 import math
-import time
-from types import SimpleNamespace
 
 import pygame
-import pytest
 
 from choreo.paths import scripts_dir
 from choreo.render.camera import frame_moves
@@ -41,16 +38,6 @@ class _Played:
 def _cuts(boxes: list) -> list:
     return [(k, round(move, 3), round(math.exp(zoom), 2)) for k, _, _, _, move, zoom
             in frame_moves(_Played(boxes), 25, lambda k, _: boxes[k]) if move > CUT_MOVE or zoom > CUT_ZOOM]
-
-
-@pytest.fixture
-def wall(monkeypatch):
-    """The viewer's wall clock (its eases in wall time) advanced by DT a pump, whatever a pump costs here."""
-    from choreo.viewer import app
-
-    clock = SimpleNamespace(now=time.perf_counter())
-    monkeypatch.setattr(app, "time", SimpleNamespace(perf_counter=lambda: clock.now, sleep=time.sleep))
-    return clock
 
 
 def _compared(make_viewer, name: str):
@@ -94,6 +81,7 @@ def _play(v, wall, boxes: list, until, pause_at=None) -> None:
 
 
 def test_playing_through_aos_rest_at_e10_s08_glides(make_viewer, wall):
+    """From 鄭's s07 through 敖's s07b (paused and played on in it) and 敖's rest at s08, at 16×."""
     v = _compared(make_viewer, "e10-xian-huozhe")
     a = v.comparison.a
     _to_step(v, "s07")
@@ -104,13 +92,16 @@ def test_playing_through_aos_rest_at_e10_s08_glides(make_viewer, wall):
     boxes: list = []
     rest = v.comparison.b.step("s08")
     seen = []
+    own = v.comparison.b.step("s07b")  # paused and played on in the middle of 敖's own step, played on his clock
     _play(v, wall, boxes, lambda: seen.append(v.detour is not None and v.detour.step is rest) or
-          v.state.t > a.step("s09").t1 - 20)
+          v.state.t > a.step("s09").t1 - 20,
+          pause_at=lambda: v.detour is not None and v.detour.step is own and v.detour.t > (own.t0 + own.t1) / 2)
     assert any(seen), "敖's rest at s08 was not played"
     assert _cuts(boxes) == []
 
 
 def test_playing_e08s_quick_run_and_resuming_glides(make_viewer, wall):
+    """e08's quick clauses s03-s07 at 8×, paused and played on in s05."""
     v = _compared(make_viewer, "e08-shuhuo")
     a = v.comparison.a
     _to_step(v, "s02")

@@ -44,7 +44,7 @@ def _violet_rims(v, t, step) -> bool:
     return True
 
 
-def test_playing_through_s07_plays_ao_s07b_before_s08(viewer):
+def test_playing_through_s07_plays_ao_s07b_before_s08(viewer, wall):
     v = viewer
     a, b = v.comparison.a, v.comparison.b
     s07, s08, sb = a.step("s07"), a.step("s08"), b.step("s07b")
@@ -61,6 +61,7 @@ def test_playing_through_s07_plays_ao_s07b_before_s08(viewer):
     assert v.state.playing
     seen, ours, resumed = [], [], None
     for _ in range(400):
+        wall.now += DT
         v.pump(DT)
         if v.detour is not None and v.detour.step is sb:
             seen.append(v.detour.t)
