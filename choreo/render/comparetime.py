@@ -88,10 +88,12 @@ def compare_timeline(comparison: Comparison, pace: Pace, steps: tuple[Step, ...]
     inserted: dict[int, list[Run]] = {}  # base segment index → the runs played after it
     for r in shown:
         k = at[id(r.after)]
-        if k not in first:
+        # a step with no segment of its own (hidden by a later one begun with it, and no hold to pause on):
+        # the run is played where a's clock reaches its moment all the same
+        i = next((j for j in range(first.get(k, 0), len(base.segments)) if not base.segments[j].card
+                  and base.segments[j].c1 >= r.wait - WAIT_EPS), last.get(k))
+        if i is None:
             continue
-        i = next((j for j in range(first[k], len(base.segments)) if not base.segments[j].card
-                  and base.segments[j].c1 >= r.wait - WAIT_EPS), last[k])
         inserted.setdefault(i, []).append(r)
     # the captioned steps in order: a's, each followed by b's played in the runs after it (passages stay whole)
     order: list[Step] = []

@@ -13,7 +13,15 @@ import pygame
 
 from choreo.render.config import RenderConfig
 from choreo.render.placement import place
-from choreo.render.planlabels import MARK_GAP, NAME_GAP, PlacedName, floor_boxes, mark_boxes, place_names
+from choreo.render.planlabels import (
+    MARK_GAP,
+    NAME_GAP,
+    PlacedName,
+    edge_lines,
+    floor_boxes,
+    mark_boxes,
+    place_names,
+)
 from choreo.render.planlayout import LABEL_SIZES, PlanLayout, Shape, clear_boxes, nice_scale_bar, strip_labels
 from choreo.render.style import PLAN, landmark_ink
 from choreo.render.text import TextCache
@@ -146,7 +154,8 @@ def picture_names(layout: PlanLayout, labels, vp: Viewport, texts: TextCache, cf
     marks = mark_boxes(layout, vp, k)
     names = place_names(items, label_measure(texts), marks, gap=cfg.px(5), name_gap=cfg.dim(NAME_GAP),
                         mark_gap=cfg.dim(MARK_GAP), bounds=(left, top, left + w, top + h),
-                        min_priority=min_priority, taken=taken, floors=floor_boxes(layout, vp))
+                        min_priority=min_priority, taken=taken, floors=floor_boxes(layout, vp),
+                        edges=edge_lines(layout, vp, k))
     return names, marks
 
 

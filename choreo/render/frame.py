@@ -78,7 +78,8 @@ from choreo.render.shotinset import (
 )
 from choreo.render.style import INK, PLAN
 from choreo.render.text import TextCache
-from choreo.render.videoclock import EasedInVideo, MotionClock
+from choreo.render.timeline import Pace
+from choreo.render.videoclock import EASE, EasedInVideo, MotionClock
 from choreo.render.viewport import Rect, Viewport, fit
 from choreo.roles import group_colour
 
@@ -166,8 +167,9 @@ class FrameRenderer:
         that quotes both sides (``choreo render --compare``); it may be set to None later (and back).
         ``plays_video``: the frames are those of the comparison video ``cfg``'s pace times, whose view is
         then eased in video time too (render.videoclock); not for a still (its step's own framing) nor
-        for the viewer (played at its own pace)."""
+        for the viewer (played at its own pace: :meth:`plays_at`)."""
         self.plays_video = plays_video
+        self._played_at: float | None = None  # the viewer playing a comparison at this speed (plays_at)
         self.choreo = choreo
         self.cfg = cfg
         self.comparison = comparison
@@ -189,7 +191,7 @@ class FrameRenderer:
                              quick=pace.quick, quick_by=pace.quick_by)
         self._other_camera: Camera | None = None  # a comparison's b, for the frames played on b's clock
         self._compare: CompareView | None = None  # a comparison's camera (choreo.render.comparecamera)
-        self._eased: tuple = (None, None)  # (its CompareView, that eased in video time: render.videoclock)
+        self._eased: tuple = (None, None, None)  # (its CompareView, plays_at's speed, it eased in time: videoclock)
         self._ghost_clock: tuple | None = None  # (a's moment, the step drawn, b's moment) of the frame laid out
         self.painter = PlanPainter(self.layout, cfg, self.texts)  # the strip (a fixed view)
         self.layer = PlanLayer(self.layout, cfg, self.texts)  # the main view's plan, per zoom level
@@ -282,12 +284,25 @@ class FrameRenderer:
         (render.videoclock, on the clock of the comparison video this config's pace plays), so that a run
         of clauses a few frames long on screen is crossed by one glide."""
         compare = self._compare_view()
-        if not self.plays_video:
+        if not self.plays_video and self._played_at is None:
             return compare.view
-        if self._eased[0] is not compare:
-            clock = MotionClock(compare_timeline(self.comparison, self.cfg.pace, self.comparison.a.steps))
-            self._eased = (compare, EasedInVideo(clock, compare.view))
-        return self._eased[1].view
+        if self._eased[0] is not compare or self._eased[1] != self._played_at:
+            if self.plays_video:
+                clock, ease = MotionClock(compare_timeline(self.comparison, self.cfg.pace, self.comparison.a.steps)), EASE
+            else:  # the viewer's clock: ceremony seconds as played, ours and the detours' (viewer.detour)
+                owns = self.comparison.owns
+                clock = MotionClock(compare_timeline(self.comparison, Pace(1.0, 0.0), self.comparison.a.steps),
+                                    lambda x, y: owns(x) == owns(y))
+                ease = EASE * self._played_at
+            self._eased = (compare, self._played_at, EasedInVideo(clock, compare.view, ease))
+        return self._eased[2].view
+
+    def plays_at(self, speed: float | None) -> None:
+        """The viewer playing a comparison at ``speed`` (ceremony seconds a wall second; None: not playing, a
+        frame the step's own framing as a still's): its view is then averaged over EASE wall seconds of what
+        it plays (render.videoclock, on the comparison's timeline at speed 1 with no hold: its own clock), as
+        the comparison video's is over EASE video seconds."""
+        self._played_at = speed
 
     def _camera_of(self, step: Step | None) -> Camera:
         """The camera of the side whose clock the frame is played on: b's frames b's actors (the ghosts)."""
@@ -315,7 +330,7 @@ class FrameRenderer:
 
     def _layout_key(self, t: float, step: Step | None, view: Viewport | None) -> tuple:
         # the step's identity too: a comparison plays a step of a and b's step of the same id on two clocks
-        return (t, step.id if step else None, id(step), view, id(self.comparison))
+        return (t, step.id if step else None, id(step), view, id(self.comparison), self._played_at)
 
     def draw(self, t: float, step: Step | None = None, view: Viewport | None = None,
              into: pygame.Surface | None = None, card: bool = False) -> pygame.Surface:
@@ -334,7 +349,7 @@ class FrameRenderer:
         if step is None:
             step = self.choreo.step_at(t)
         surf = self.surface if into is None else into
-        key = (t, step.id if step else None, id(step), view, card, id(self.comparison))
+        key = (t, step.id if step else None, id(step), view, card, id(self.comparison), self._played_at)
         if self._drawn.get(surf) == key:
             return surf
         self._drawn.pop(surf, None)  # half drawn if this raises

@@ -1,6 +1,7 @@
 """Where the plan picture (``choreo plan``) writes its landmarks' names: beside what each names, never
 over a mark drawn (a station's circle, a file's places, a 楹, an object, a 物, a 階, the 侯's bands),
-never over or against another name. Pixel boxes only: no pygame here (the PNG and the SVG share it).
+never over or against another name, never across a line of the building (a wall, the 堂's edge: a name
+is on one side of it). Pixel boxes only: no pygame here (the PNG and the SVG share it).
 
 Each name tries the spots round its own mark (beside, above and below it, slid either way, the diagonals),
 first at the usual gap, then on wider rings joined to its mark by a leader, and takes the first that is
@@ -30,6 +31,10 @@ MARK_STYLES = frozenset({"station", "pillar", "object", "mark", "stair", "tread"
 # 堂 or a room, needs none: its point is only where it is written)
 RINGS = (1.0, 2.0, 3.0, 4.5, 6.0, 8.0, 10.0, 12.0)
 FLOOR_STYLES = frozenset({"platform"})  # a raised floor (the 堂): a name stays on the floor its point is on
+ROOM_STYLES = frozenset({"room"})  # a walled room on a floor: a floor of its own for the names (floor_boxes)
+# The lines a name never crosses (it stands wholly on one side): the walls (a room's, a 序, a screen's), a raised
+# floor's outline and its edges, a tent's; a beam (棟, 楣), dashed across the 堂, and a seat's rim may be written over
+EDGE_STYLES = frozenset({"wall", "platform-edge", "tent-wall", *FLOOR_STYLES})
 NAME_GAP = 10  # pixels at a 720-px picture kept free between two names side by side: 「上物」「下物」 must not
 # read 「上物下物」; a name above another needs less (a third: the boxes hold the line's leading already)
 REPAIRS = 3  # passes again with the names that found no room placed first, where some found none
@@ -73,14 +78,42 @@ def mark_boxes(layout: PlanLayout, vp: Viewport, k: float) -> list[Box]:
 
 
 def floor_boxes(layout: PlanLayout, vp: Viewport) -> list[Box]:
-    """Pixel boxes of the raised floors (the 堂): a name of a place on the 堂 is written on it, a name of a
-    place off it (a 階's foot, the 堂西) off it."""
+    """Pixel boxes of the rooms (the 室, a 房), then of the raised floors (the 堂): a name of a place on the 堂
+    is written on it, not in a room on it (「上物」 in the 室 reads as the 室's), a name of a place off it (a 階's
+    foot, the 堂西) off it; a room's own name (「室」) in it."""
     out = []
-    for s in layout.shapes:
-        if s.style in FLOOR_STYLES and s.coords:
+    for s in sorted(layout.shapes, key=lambda s: s.style not in ROOM_STYLES):
+        if (s.style in FLOOR_STYLES or s.style in ROOM_STYLES) and s.coords:
             pts = vp.to_screen_many(s.coords)
             out.append((float(pts[:, 0].min()), float(pts[:, 1].min()), float(pts[:, 0].max()), float(pts[:, 1].max())))
     return out
+
+
+def edge_lines(layout: PlanLayout, vp: Viewport, k: float) -> list[tuple[XY, XY, float]]:
+    """The building's lines a name never crosses (EDGE_STYLES, as a shape's style or its outline) as pixel
+    segments through ``vp`` with half their drawn width (``k``: the line-width scale): each side of a polygon
+    (its ring closed), each piece of a line."""
+    out = []
+    for s in layout.shapes:
+        if s.kind == "circle" or len(s.coords) < 2 or not (s.style in EDGE_STYLES or s.outline in EDGE_STYLES):
+            continue
+        pts = [(float(x), float(y)) for x, y in vp.to_screen_many(s.coords)]
+        if s.kind == "poly" and pts[0] != pts[-1]:
+            pts.append(pts[0])
+        half = max(1, round(s.width * k)) / 2
+        out += [(a, b, half) for a, b in zip(pts[:-1], pts[1:], strict=False) if a != b]
+    return out
+
+
+def crosses_edge(box: Box, edges: Iterable[tuple[XY, XY, float]], clear: float = 0.0) -> bool:
+    """A line of ``edges`` runs through the box (grown by the line's half width and ``clear``)."""
+    for a, b, half in edges:
+        g = _grow(box, half + clear)
+        if max(a[0], b[0]) <= g[0] or min(a[0], b[0]) >= g[2] or max(a[1], b[1]) <= g[1] or min(a[1], b[1]) >= g[3]:
+            continue
+        if _cuts((a, b), g):
+            return True
+    return False
 
 
 def _on(x: float, y: float, floors: list[Box]) -> int:
@@ -123,6 +156,17 @@ def spots_round(own: Box, w: float, h: float, d: float) -> list[Box]:
                (right, y1 - h), (right, y0), (left, y1 - h), (left, y0),
                (right, above), (right, below), (left, above), (left, below)]
     return [(lx, ty, lx + w, ty + h) for lx, ty in corners]
+
+
+def over_floor(px: float, py: float, w: float, h: float, floor: Box) -> list[Box]:
+    """The w × h boxes tried for the name of an area on a floor (「堂」) beyond the rings round its point: anywhere
+    on the floor, on a grid of a third of the name's height, nearest its point first (the rings may all be taken
+    by the names of its marks, written first, where the floor is small: the strip's 堂)."""
+    step = max(2.0, h / 3)
+    nx, ny = int((floor[2] - floor[0] - w) // step), int((floor[3] - floor[1] - h) // step)
+    boxes = [(floor[0] + a * step, floor[1] + b * step, floor[0] + a * step + w, floor[1] + b * step + h)
+             for a in range(nx + 1) for b in range(ny + 1)]
+    return sorted(boxes, key=lambda b: math.hypot((b[0] + b[2]) / 2 - px, (b[1] + b[3]) / 2 - py))
 
 
 def _apart(a: Box, b: Box) -> float:
@@ -181,12 +225,14 @@ def _leader_clear(lead: tuple[XY, XY], blocked: list[Box], names: list[Box], lea
 
 def place_names(items: list[tuple[str, float, float, int, float]], measure: Callable[[str, float], tuple[float, float]],
                 marks: list[Box], *, gap: float, name_gap: float, mark_gap: float, bounds: Box,
-                min_priority: int = 1, taken: Iterable[Box] = (), floors: list[Box] = ()) -> list[PlacedName]:
+                min_priority: int = 1, taken: Iterable[Box] = (), floors: list[Box] = (),
+                edges: Iterable[tuple[XY, XY, float]] = ()) -> list[PlacedName]:
     """Place the names ``(text, px, py, priority, size)`` whose point lies in ``bounds`` and whose priority
     is at least ``min_priority``, clear of ``marks`` (by ``mark_gap``), of ``taken`` (the scale bar, the
     north arrow), of the marked points the other names stand for, and of each other by ``name_gap``; each
     nearer its own mark than any other named mark (「上物」 beside the 下物 names the 下物), its middle on
-    the floor its point is on (``floors``: 「堂」 on the 堂, 「阼階」 at the foot of the 階, not over it).
+    the floor its point is on (``floors``: 「堂」 on the 堂, 「阼階」 at the foot of the 階, not over it), across
+    none of ``edges`` (edge_lines: 「西階」 beside its flight wholly off the 堂, not on the 堂's south edge).
 
     Order: priority, then a name whose point is a drawn mark before one of a place where nothing is drawn
     (the 堂, a room: it can go round what is placed), then the most hemmed in first (the fewest spots
@@ -211,16 +257,21 @@ def place_names(items: list[tuple[str, float, float, int, float]], measure: Call
         blocked = blocked_for(i)
         return sum(1 for b in spots_round(owns[i], w, h, gap) if inside(b) and not any(_meets(b, o) for o in blocked))
 
-    spots = {}  # per name: (box, leader, unambiguous, on its point's floor) of each spot in the panel, best first
+    edges = list(edges)
+    # per name: (box, leader, unambiguous, on its point's floor, across a wall, its leader through one) of each
+    # spot, best first
+    spots = {}
     for i in shown:
         w, h = sizes[i]
         own, floor = owns[i], _on(items[i][1], items[i][2], floors)
         rivals = [] if area[i] else [owns[j] for j in shown if j != i and not area[j]]
         spots[i] = []
-        for ring in RINGS:
-            for box in spots_round(own, w, h, gap * ring):
+        for ring, boxes in [*((r, spots_round(own, w, h, gap * r)) for r in RINGS),
+                            (0, over_floor(items[i][1], items[i][2], w, h, floors[floor]) if area[i] and floor >= 0
+                             else [])]:
+            for box in boxes:
                 if inside(box):
-                    lead = leader_of(own, box) if ring > 1 and not area[i] else None
+                    lead = leader_of(own, box) if ring > 1 and not area[i] else None  # (ring 0: an area's floor)
                     # unambiguous: its middle on its point's floor, and no other named mark nearer to its middle than
                     # its own by a gap or more, nor to its edge by half (「下物」 written against the 尊)
                     mid = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
@@ -228,31 +279,51 @@ def place_names(items: list[tuple[str, float, float, int, float]], measure: Call
                     on_floor = _on(*mid, floors) == floor
                     plain = on_floor and not any(_apart(box, r) < edge or _apart((*mid, *mid), r) < centre
                                                  for r in rivals)
-                    spots[i].append((box, lead, plain, on_floor))
-        spots[i] = spots[i] or [(box, None, True, True) for box in spots_round(own, w, h, gap)]
+                    through = lead is not None and any(_segments_cross(lead, (a, b)) for a, b, _ in edges)
+                    spots[i].append((box, lead, plain, on_floor, crosses_edge(box, edges), through))
+        spots[i] = spots[i] or [(box, None, True, True, crosses_edge(box, edges), False)
+                                for box in spots_round(own, w, h, gap)]
 
     def place_in(order: list[int]) -> tuple[dict[int, tuple], list[int]]:
-        """Each name in turn at its first free spot; the names that found none (placed where they cover least)."""
+        """Each name in turn at its first free spot; then the names that found none, where they harm least (last:
+        a name that has no room takes none from a name still to come that has), the marks' names before the
+        areas'."""
         names: list[Box] = []
         leaders: list[tuple[XY, XY]] = []
         done, stuck = {}, []
-        for i in order:
-            own, blocked = owns[i], blocked_for(i)
-            spaced = [_grow(b, name_gap, name_gap / 3) for b in names]
-            # the first free spot that is unambiguous; else the first free one with a leader to say whose it is
-            # (nearer another named mark: the 大射's crowded 物)
-            pick = next((c for c in spots[i] if c[2] and _free(c[0], c[1], blocked, spaced, names, leaders, own)),
-                        None) \
-                or next((c for c in spots[i] if c[1] is not None and c[3]
-                         and _free(c[0], c[1], blocked, spaced, names, leaders, own)), None)
-            if pick is None:
-                stuck.append(i)
-                pick = min(spots[i], key=lambda c, b=blocked, s=spaced, o=own: _harm(c, b, s, names, leaders, o))
+
+        def put(i: int, pick: tuple) -> None:
             done[i] = pick
             names.append(pick[0])
             if pick[1] is not None:
                 leaders.append(pick[1])
+
+        marks_first = [i for i in order if not area[i]]  # the areas' names after (they can go round), as order has
+        for group in (marks_first, [i for i in order if area[i]]):
+            stuck += place_group(group, put, names, leaders)
         return done, stuck
+
+    def place_group(group: list[int], put, names: list[Box], leaders: list[tuple[XY, XY]]) -> list[int]:
+        """The names of ``group`` placed by place_in's rule; returns those that found no free spot."""
+        stuck = []
+        for i in group:
+            own, blocked = owns[i], blocked_for(i)
+            spaced = [_grow(b, name_gap, name_gap / 3) for b in names]
+            # the first free spot that is unambiguous; else the first free one with a leader to say whose it is
+            # (nearer another named mark: the 大射's crowded 物); never across a wall, nor its leader
+            pick = next((c for c in spots[i] if c[2] and not (c[4] or c[5])
+                         and _free(c[0], c[1], blocked, spaced, names, leaders, own)), None) \
+                or next((c for c in spots[i] if c[1] is not None and c[3] and not (c[4] or c[5])
+                         and _free(c[0], c[1], blocked, spaced, names, leaders, own)), None)
+            if pick is None:
+                stuck.append(i)
+            else:
+                put(i, pick)
+        for i in stuck:
+            own, blocked = owns[i], blocked_for(i)
+            spaced = [_grow(b, name_gap, name_gap / 3) for b in names]
+            put(i, min(spots[i], key=lambda c, b=blocked, s=spaced, o=own: _harm(c, b, s, names, leaders, o)))
+        return stuck
 
     order = sorted(shown, key=lambda i: (-items[i][3], area[i], elbow_room(i)))
     best = None
@@ -271,10 +342,17 @@ def place_names(items: list[tuple[str, float, float, int, float]], measure: Call
 
 def _harm(c: tuple, blocked: list[Box], spaced: list[Box], names: list[Box], leaders: list[tuple[XY, XY]],
           own: Box) -> tuple:
-    """How bad a spot is for a name that finds none free, worst first: what it covers (marks, names), a
-    leader crossing something, a name closer than the gap, ambiguity; then how much it covers."""
+    """How bad a spot is for a name that finds none free, worst first: a wall across it, what it covers (marks,
+    names), a name closer than the gap (「上物下物」 read as one word), its leader across a name or a leader, its leader across a mark to a name nearer another mark (「下物」
+    beyond the 東楹, its leader under the 東楹's dot, reads as the 東楹's), off its point's floor (「物」 out in the
+    court), its leader through a wall, its leader across a mark (a thin line over a dot: the strip's 「物」 led past
+    the other 物); then the nearest, unambiguous first, covering least."""
     cover = sum(_overlap(c[0], o) for o in blocked + names)
     crowd = sum(_overlap(c[0], o) for o in spaced)
-    crossed = (c[1] is not None and not _leader_clear(c[1], blocked, names, leaders, own)) \
-        or any(_cuts(other, c[0]) for other in leaders)
-    return cover > 0, crossed, crowd > 0, not c[2], cover + crowd
+    lead = c[1]
+    over_text = any(_cuts(other, c[0]) for other in leaders) or (lead is not None and (
+        _crosses(lead, [b for b in names if not _meets(b, own)]) or any(_segments_cross(lead, o) for o in leaders)))
+    over_mark = lead is not None and _crosses(lead, [b for b in blocked if not _meets(b, own)])
+    far = _apart(c[0], own)
+    return (c[4], cover > 0, crowd > 0, over_text, over_mark and not c[2], not c[3], c[5], over_mark, far, not c[2],
+            cover + crowd)

@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape
 
 from choreo.render.config import RenderConfig
 from choreo.render.placement import em_measure
-from choreo.render.planlabels import MARK_GAP, NAME_GAP, floor_boxes, mark_boxes, place_names
+from choreo.render.planlabels import MARK_GAP, NAME_GAP, edge_lines, floor_boxes, mark_boxes, place_names
 from choreo.render.planlayout import (
     LABEL_SIZES,
     TITLE_BAND,
@@ -59,7 +59,7 @@ def _labels(layout: PlanLayout, labels, vp: Viewport, cfg: RenderConfig, min_pri
     items = [(lab.text, *vp.to_screen(lab.x, lab.y), lab.priority, cfg.px(LABEL_SIZES[lab.size])) for lab in labels]
     names = place_names(items, em_measure, mark_boxes(layout, vp, k), gap=cfg.px(5), name_gap=cfg.dim(NAME_GAP),
                         mark_gap=cfg.dim(MARK_GAP), bounds=(left, top, left + w, top + h), min_priority=min_priority,
-                        taken=taken, floors=floor_boxes(layout, vp))
+                        taken=taken, floors=floor_boxes(layout, vp), edges=edge_lines(layout, vp, k))
     out = []
     for n in names:
         if n.leader is not None:

@@ -32,10 +32,16 @@ SAMPLES = 16
 
 class MotionClock:
     """Where each frame (t, step) of a timeline falls on its clock of motion: video seconds with the title
-    cards and the pauses (segments where the ceremony clock stands) taken out, and back."""
+    cards and the pauses (segments where the ceremony clock stands) taken out, and back.
 
-    def __init__(self, timeline: Timeline) -> None:
+    ``same_clock(a, b)`` (optional): whether steps a and b are played on one ceremony clock; a frame of a
+    step the timeline does not caption at t (the viewer keeps the step it was sent to while it lasts, where
+    the timeline captions a later one begun with it) then falls where the segment of that clock holding t
+    does."""
+
+    def __init__(self, timeline: Timeline, same_clock: Callable[[Step, Step], bool] | None = None) -> None:
         self.steps = timeline.steps
+        self._same_clock = same_clock
         self._segments: list[tuple[float, float, float, float, int]] = []  # (m0, m1, c0, c1, step index)
         self._of_step: dict[int, list[tuple[float, float, float, float]]] = {}  # id(step) → (c0, c1, m0, m1)
         m = 0.0
@@ -56,14 +62,24 @@ class MotionClock:
     def motion(self, t: float, step: Step | None) -> float | None:
         """The motion clock of the frame showing ``step`` at ceremony t (None when the timeline has no such
         frame): the first of its segments holding t (a moment two of them share is the later's start)."""
-        rows = self._of_step.get(id(step)) if step is not None else None
-        if not rows:
+        if step is None:
             return None
+        rows = self._of_step.get(id(step))
+        if not rows:
+            return self._on_clock(t, step) if self._same_clock is not None else None
         for c0, c1, m0, m1 in rows:
             if c0 <= t < c1 or (t == c0 == c1):
                 return m0 if c1 <= c0 else m0 + (t - c0) / (c1 - c0) * (m1 - m0)
         c0, c1, m0, m1 = rows[-1]
-        return m1 if t == c1 else None
+        if t == c1:
+            return m1
+        return self._on_clock(t, step) if self._same_clock is not None else None
+
+    def _on_clock(self, t: float, step: Step) -> float | None:
+        for m0, m1, c0, c1, k in self._segments:
+            if c0 <= t < c1 and self._same_clock(self.steps[k], step):
+                return m0 + (t - c0) / (c1 - c0) * (m1 - m0)
+        return None
 
     def frame(self, m: float) -> tuple[float, Step]:
         """The frame (ceremony t, step) at motion m (clamped to the clock; a boundary: the later segment's)."""

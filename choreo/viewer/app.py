@@ -623,17 +623,31 @@ class Viewer:
         return self.state.viewport(self.renderer.panels.main) if self.renderer is not None else None
 
     def _view(self):
-        """The view drawn now: the manual one; else, while paused, the automatic camera's framing of
-        the step (as settled once it has eased in) reached by a short ease in wall time."""
+        """The view drawn now: the manual one; else the automatic camera's. Playing, its own (a comparison's
+        averaged over the wall seconds round the frame, as the comparison video's: FrameRenderer.plays_at),
+        eased into from what was shown when play resumed; paused, the step's framing (as settled once it has
+        eased in) reached by a short ease in wall time; a pinned step of the other reading as the
+        comparison's camera frames it."""
         manual = self._manual()
         r = self.renderer
-        if manual is not None or r is None or r.cfg.camera != "auto" or self._other() is not None:
-            return manual  # a step of the other reading: the comparison's camera (eased across clocks)
-        s, step = self.state, self._step()
+        if r is None:
+            return manual
+        s, other = self.state, self._other()
+        r.plays_at(s.speed if s.playing and self.comparison is not None else None)
+        if manual is not None or r.cfg.camera != "auto":
+            return manual
+        step = self._step()
+        if s.playing or other is not None or step is None:
+            t, shown_step = other if other is not None else (s.t, step)
+            auto = r.main_viewport(t, shown_step).world_bounds
+            if s.playing:
+                box = self.ease.follow(auto, time.perf_counter())
+            elif other is not None:  # paused in a detour (from the view averaged: eased) or pinned (at once)
+                box = self.ease.toward(auto, auto, time.perf_counter(), (id(r), id(shown_step), t))
+            else:
+                box = self.ease.follow(auto)
+            return None if box == auto else fit(box, r.panels.main, margin=0.0)
         cam = r.camera
-        if s.playing or step is None:
-            self.ease.follow(cam.box(s.t, step))
-            return None
         settled = cam.settled_at(step, s.t)
         box = self.ease.toward(cam.box(s.t, step), cam.box(settled, step), time.perf_counter(),
                                (id(r), s.step, s.t))
@@ -875,8 +889,9 @@ class Viewer:
                 self.check_rows = overlays.findings(surf, vp, ch, self.loaded.violations, s.t, self.writer)
         self._keep_step_visible()
         marks = tuple(v.t for v in self.loaded.violations if v.t is not None)
-        self.panels.bar(surf, lay, self.spans, self.state, marks, self.ident)
         listing, current = self.step_list(), self.current_row()
+        shown = listing.rows[current] if current >= 0 else None
+        self.panels.bar(surf, lay, self.spans, self.state, marks, self.ident, ch, shown)
         self.panels.steps(surf, lay, ch, self.state, self.scroll, self.ident, frozenset(self.differing()),
                           listing, current)
         self.panels.text(surf, lay, ch, self.state, self.ident, listing.rows[current] if current >= 0 else None)

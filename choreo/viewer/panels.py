@@ -98,10 +98,23 @@ class Panels:
 
     # -- timeline -------------------------------------------------------------------------------
     def bar(self, surf: pygame.Surface, lay: Layout, spans: Spans, state: ViewerState,
-            marks: tuple[float, ...] = (), ident: int = 0) -> None:
-        """The timeline: a tick per step, the current step's span, red marks where the checker failed."""
+            marks: tuple[float, ...] = (), ident: int = 0, ch: Choreography | None = None,
+            shown: Row | None = None) -> None:
+        """The timeline: a tick per step, the current step's span, red marks where the checker failed; its
+        label names the step shown, the other reading's own (``shown``, a row of it) as the list's title
+        does: 「敖繼公 s07b  (9/12) · 鄭注・賈疏 待於 s07  (8/11)」, the span and the cursor staying ours."""
         left, top, w, h = lay.bar
+        other = shown if shown is not None and shown.other is not None and ch is not None else None
         surf.blit(self._bar_surface(lay, spans, state, marks, ident), (left, top))
+        if other is not None and 0 <= state.step < len(spans):
+            theirs, ours = readers(ch, other)
+            tl = lay.track[0]
+            surf.fill(BG, (tl, top + h - 20, lay.track[2] // 2, 18))
+            head = self.writer.render(f"{theirs} {other.other.id}  ({other.number}/{other.count})", 14,
+                                      GHOST_CAPTION)
+            surf.blit(head, (tl, top + h - 20))
+            tail = f"· {ours} 待於 {spans.ids[state.step]}  ({state.step + 1}/{len(spans)})"
+            surf.blit(self.writer.render(tail, 14, TEXT), (tl + head.get_width() + 8, top + h - 20))
         if not len(spans):
             return
         x = lay.x_at(state.t, spans.start, spans.end)
@@ -220,8 +233,7 @@ class Panels:
         """The list's title while the other reading's own step is current: that reading's name and the
         step's place among its steps, in the ghosts' tint as its row is, then where our figures wait (the
         place of our step on screen among ours, in the list's own grey): 「敖繼公 步驟 9/12 · 鄭注・賈疏 待於 8/11」."""
-        name = shown.reading.split("《")[0].strip() or shown.reading  # the reader, without his book's title
-        ours = (ch.reading_title or ch.reading).split("《")[0].strip() or ch.reading
+        name, ours = readers(ch, shown)
         theirs = f"{name} 步驟 {shown.number}/{shown.count}" if shown.count else f"{name} {shown.other.id}"
         head = self.writer.render(fit_line(self.writer, theirs, 15, w - 24), 15, GHOST_CAPTION)
         out.blit(head, (12, 7))
@@ -333,3 +345,10 @@ class Panels:
         if actors:
             self.writer.block(out, actors, (m, y + 6), 13, META, width, bottom)
         return out
+
+
+def readers(ch: Choreography, shown: Row) -> tuple[str, str]:
+    """The names of the reader whose own step ``shown`` is and of ours, without their books' titles."""
+    theirs = shown.reading.split("《")[0].strip() or shown.reading
+    ours = (ch.reading_title or ch.reading).split("《")[0].strip() or ch.reading
+    return theirs, ours

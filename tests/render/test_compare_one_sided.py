@@ -256,3 +256,24 @@ def test_the_svg_still_of_the_other_readings_own_step_draws_its_ghosts_and_names
     svg = out.read_text(encoding="utf-8")
     tint = "#{:02x}{:02x}{:02x}".format(*GHOST_TINT)
     assert "獲者薦右東面立飲" in svg and svg.count(tint) >= 4 and NO_STEP in svg
+
+
+def test_a_hidden_steps_longer_rest_is_played_at_the_viewers_pace_too(xian_huozhe):
+    """敖's s08 lasts longer than 鄭's, which s09 (begun with it) hides: with no hold (the viewer's clock: the
+    comparison's timeline at speed 1, what FrameRenderer.plays_at averages over) s08 has no segment of its
+    own, and the rest was dropped; it is played where 鄭's clock reaches s08's end, as a video's is."""
+    from choreo.render.timeline import Pace
+    from choreo.render.videoclock import MotionClock
+
+    cmp = Comparison(*xian_huozhe)
+    rest, s08, s09 = cmp.b.step("s08"), cmp.a.step("s08"), cmp.a.step("s09")
+    timeline = compare_timeline(cmp, Pace(1.0, 0.0), cmp.a.steps)
+    played = [seg for seg in timeline.segments if seg.step is not None and timeline.steps[seg.step] is rest]
+    assert sum(seg.v1 - seg.v0 for seg in played) == pytest.approx(rest.t1 - rest.t0 - (s08.t1 - s08.t0))
+    before = max(seg.v1 for seg in timeline.segments if seg.v1 <= played[0].v0)
+    assert timeline.at(before - 1e-9)[0] == pytest.approx(s08.t1)
+    # the viewer kept on s08 (sent there, s09 begun with it) falls where the timeline's s09 does
+    clock = MotionClock(timeline, lambda x, y: cmp.owns(x) == cmp.owns(y))
+    t = (s08.t0 + s08.t1) / 2
+    assert clock.motion(t, s08) == pytest.approx(clock.motion(t, s09))
+    assert MotionClock(timeline).motion(t, s08) is None

@@ -116,3 +116,42 @@ def test_the_strip_keeps_its_range_dimension_clear_of_the_names(key, texts):
     (box,) = range_dimension_boxes(strip_viewport(layout, pic.panels.strip), cfg, *layout.range_span)
     for n in pic.names["strip"]:
         assert not _meets(n.box, box), f"{key}: 「{n.text}」 over the 侯道's dimension"
+
+
+def _building_lines(layout, vp) -> list:
+    """The walls and the floors' outlines as drawn through ``vp`` (picture pixels): the 堂's edge, a room's and a
+    序's walls, a tent's; the beams and the seats' rims are not among them."""
+    from shapely.geometry import LineString
+
+    lines = []
+    for s in layout.shapes:
+        if s.kind == "circle" or len(s.coords) < 2:
+            continue
+        if s.style in ("platform", "room", "wall", "platform-edge", "tent-wall") or s.outline in ("wall", "platform-edge"):
+            pts = [tuple(map(float, p)) for p in vp.to_screen_many(s.coords)]
+            if s.kind == "poly":
+                pts.append(pts[0])
+            lines.append((s.style, LineString(pts)))
+    return lines
+
+
+@pytest.mark.parametrize("key", ["xie", "xiang", "dashe"])
+@pytest.mark.parametrize("size", [(1600, 1000), (1280, 720), (640, 360)])
+def test_no_name_crosses_a_wall_or_the_edge_of_the_tang(key, size, texts):
+    """A name is wholly on one side of every wall and of the 堂's edge (before, 「西階」 and 「阼階」 were written on the
+    榭's 堂's south edge, 「物」 across it in the strip, 「上物」 across the 大射's 室's east wall), in the hall view
+    and in the strip: read from the boxes the picture was drawn with, against the lines of the layout's shapes."""
+    from shapely.geometry import box as shapely_box
+
+    cfg = RenderConfig(size=size)
+    venue = load_venue(key)
+    layout = build_layout(venue)
+    pic = plan_picture(venue, cfg, texts)
+    views = {"main": hall_viewport(layout, pic.panels.main), "strip": strip_viewport(layout, pic.panels.strip)}
+    for panel, vp in views.items():
+        lines = _building_lines(layout, vp)
+        assert any(style == "platform" for style, _ in lines), f"{key} {panel}: no 堂 drawn"
+        for n in pic.names[panel]:
+            inner = shapely_box(n.box[0] + 0.5, n.box[1] + 0.5, n.box[2] - 0.5, n.box[3] - 0.5)  # touching is not crossing
+            for style, line in lines:
+                assert not inner.intersects(line), f"{key} {size} {panel}: 「{n.text}」 {n.box} across a {style} line"

@@ -122,3 +122,17 @@ def pin_other_step(v):
         if v.pinned is not None:
             break
     return v.pinned
+
+
+@pytest.fixture
+def wall(monkeypatch):
+    """The viewer's wall clock (its eases in wall time) standing until the test moves it (``wall.now += dt``): a
+    pump and the looks at its picture after it see the same moment, whatever a pump costs here."""
+    import time
+    from types import SimpleNamespace
+
+    from choreo.viewer import app
+
+    clock = SimpleNamespace(now=time.perf_counter())
+    monkeypatch.setattr(app, "time", SimpleNamespace(perf_counter=lambda: clock.now, sleep=time.sleep))
+    return clock

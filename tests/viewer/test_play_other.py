@@ -33,7 +33,7 @@ def _violet_rims(v, t, step) -> bool:
     frame = pygame.surfarray.array3d(v.screen)
     vp = v.frame_viewport()
     main = v.renderer.panels.main
-    ghosts = [g for g in v.renderer.ghosts(t, step, v._manual()) if g.kind == "person"
+    ghosts = [g for g in v.renderer.ghosts(t, step, v._view()) if g.kind == "person"
               and main[0] + g.r < g.px < main[0] + main[2] - g.r and main[1] + g.r < g.py < main[1] + main[3] - g.r]
     assert ghosts and vp is not None
     for g in ghosts:
@@ -44,7 +44,7 @@ def _violet_rims(v, t, step) -> bool:
     return True
 
 
-def test_playing_through_s07_plays_ao_s07b_before_s08(viewer):
+def test_playing_through_s07_plays_ao_s07b_before_s08(viewer, wall):
     v = viewer
     a, b = v.comparison.a, v.comparison.b
     s07, s08, sb = a.step("s07"), a.step("s08"), b.step("s07b")
@@ -61,6 +61,7 @@ def test_playing_through_s07_plays_ao_s07b_before_s08(viewer):
     assert v.state.playing
     seen, ours, resumed = [], [], None
     for _ in range(400):
+        wall.now += DT
         v.pump(DT)
         if v.detour is not None and v.detour.step is sb:
             seen.append(v.detour.t)
@@ -68,7 +69,7 @@ def test_playing_through_s07_plays_ao_s07b_before_s08(viewer):
             assert v.step_id == "s07"  # the list and the bar: the step it is played after
             if len(seen) == 3:  # mid-way: the picture is 敖's moment, the ghosts' rims drawn where 敖 has them
                 pose = b.pose_at("獲者", v.detour.t)
-                (g,) = [g for g in v.renderer.ghosts(v.detour.t, sb, v._manual()) if g.name == "獲者"]
+                (g,) = [g for g in v.renderer.ghosts(v.detour.t, sb, v._view()) if g.name == "獲者"]
                 assert (g.px, g.py) == v.frame_viewport().to_screen(pose.x, pose.y)
                 assert _violet_rims(v, v.detour.t, sb)
         elif seen:

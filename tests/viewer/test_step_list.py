@@ -254,6 +254,40 @@ def test_the_title_says_which_readings_step_is_shown(make_viewer):
     assert (title[12:12 + ours.shape[0], 7:7 + ours.shape[1]] == ours).all()
 
 
+def test_the_bar_says_which_readings_step_is_shown(make_viewer):
+    """While 敖's s07b is pinned the timeline bar's label names it as the list's title does (「敖繼公 s07b  (9/12)」
+    in the ghosts' tint, then where 鄭's figures wait: 「· 鄭注・賈疏 待於 s07  (8/11)」), instead of 鄭's 「s07  (8/11)」
+    alone; on 鄭's s08 it is 鄭's plain label again."""
+    from choreo.viewer.panels import BG, TEXT
+
+    def label(colour, text, size=14):
+        drawn = v.panels.writer.render(text, size, colour)
+        ground = pygame.Surface(drawn.get_size())
+        ground.fill(BG)
+        ground.blit(drawn, (0, 0))
+        return pygame.surfarray.array3d(ground).astype(int)
+
+    def at_label(want: np.ndarray, dx: int = 0) -> bool:
+        x, y = v.layout.track[0] + dx, v.layout.bar[1] + v.layout.bar[3] - 20
+        got = pygame.surfarray.array3d(v.screen)[x:x + want.shape[0], y:y + want.shape[1]].astype(int)
+        return got.shape == want.shape and (got == want).all()
+
+    v = _overlaid(make_viewer)
+    sb = pin_other_step(v)
+    v.pump(0)
+    b = v.comparison.b
+    number = next(k for k, s in enumerate(b.steps) if s is sb) + 1
+    head = label(GHOST_CAPTION, f"敖繼公 {sb.id}  ({number}/{len(b.steps)})")
+    assert at_label(head)
+    ours = f"· 鄭注・賈疏 待於 {v.step_id}  ({v.state.step + 1}/{len(v.spans)})"
+    assert at_label(label(TEXT, ours), head.shape[0] + 8)
+    key(pygame.K_RIGHT)  # on to 鄭's s08: 鄭's label
+    v.pump(0)
+    assert v.pinned is None and v.step_id == "s08"
+    assert not at_label(head)
+    assert at_label(label(TEXT, f"s08  ({v.state.step + 1}/{len(v.spans)})"))
+
+
 def test_left_and_right_step_through_the_rows_as_listed(make_viewer):
     """With 敖 overlaid, → from 鄭's s07 goes to 敖's own s07b (pinned, its row current, as a click on it does),
     → again to 鄭's s08, and ← back the same way: the rows as listed, as the comparison video plays them
