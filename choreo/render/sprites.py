@@ -22,6 +22,16 @@ from choreo.render.marks.shapes import bounds
 KEY = (255, 0, 255)  # the transparent colour of a sprite (in no palette here: figures.BADGE_KEY)
 LIMIT = 400  # sprites kept (choice: the whole archery rite's looks at 1280 make ~150; each a few kB)
 MARGIN = 2  # pixels round the marks' bounds: pygame's thick lines and circles reach half a pixel over
+PHASES = 1 << 20  # sub-pixel phases told apart in a look's key (why: :func:`phase`)
+
+
+def phase(v: float) -> int:
+    """A coordinate's sub-pixel phase as a look's key holds it: in steps of 2⁻²⁰ px. A standing figure's
+    place, found anew under a panning camera, comes back a few 1e-13 px off (floating point), which an
+    exact phase would take for a new look. A sprite blitted at a phase up to 2⁻²¹ px from its own paints
+    otherwise only where one of its truncated coordinates lies that close to a pixel's edge (a chance of
+    about 1e-6 a coordinate; none in same_pixels' four sets); a figure truly moved moves by 0.01 px or more."""
+    return round(v % 1.0 * PHASES)
 
 
 def shifted(marks, dx: int, dy: int) -> list:
@@ -56,7 +66,7 @@ class Sprites:
         right, bottom). ``queue``: the blit is appended to it as (sprite, place), for the caller's one
         ``Surface.fblits`` call, instead of made now."""
         hit = self._hits.get(key)
-        # the whole pixel under the phase the key holds (figures.py: px % 1.0): a floor, also left of and
+        # the whole pixel under the phase the key holds (:func:`phase`): a floor, also left of and
         # above the surface, so that a sprite made there has the offset of one made inside
         ix, iy = math.floor(px), math.floor(py)
         if hit is None:
