@@ -32,7 +32,7 @@ from choreo.render.partsdraw import part_badges
 from choreo.render.placement import _clear, _inside
 from choreo.render.planlayout import PlanLayout
 from choreo.render.rangemarks import draw_side_hold
-from choreo.render.sprites import Sprites
+from choreo.render.sprites import Sprites, phase
 from choreo.render.style import CAPTION, INK, PLAN, colour_of
 from choreo.render.text import TextCache
 from choreo.render.viewport import Viewport
@@ -738,7 +738,7 @@ class FigureLayer:
                 continue
             gesture, states, unshod, n, side = facts(f.name, t, span)
             key = (colour, r, seated, gesture, f.pose.bearing, "袒" in states, "決遂" in states, unshod, n,
-                   px % 1.0, py % 1.0)
+                   phase(px), phase(py))
             if sprites is not None and sprites.draw(surf, edges, key, f.name, px, py, self._sprite_marks,
                                                     args=(f, gesture, states, unshod, n), queue=queued):
                 if n is not None:  # the number blends with what lies under it: drawn over the sprite

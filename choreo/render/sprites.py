@@ -22,6 +22,16 @@ from choreo.render.marks.shapes import bounds
 KEY = (255, 0, 255)  # the transparent colour of a sprite (in no palette here: figures.BADGE_KEY)
 LIMIT = 400  # sprites kept (choice: the whole archery rite's looks at 1280 make ~150; each a few kB)
 MARGIN = 2  # pixels round the marks' bounds: pygame's thick lines and circles reach half a pixel over
+PHASES = 1 << 20  # sub-pixel phases told apart in a look's key (why: :func:`phase`)
+
+
+def phase(v: float) -> int:
+    """A coordinate's sub-pixel phase as a look's key holds it: in steps of 2⁻²⁰ px. A standing figure's
+    place, found anew under a panning camera, comes back a few 1e-13 px off (floating point), which an
+    exact phase would take for a new look. A sprite blitted at a phase up to 2⁻²¹ px from its own paints
+    otherwise only where one of its truncated coordinates lies that close to a pixel's edge (a chance of
+    about 1e-6 a coordinate; none in same_pixels' four sets); a figure truly moved moves by 0.01 px or more."""
+    return round(v % 1.0 * PHASES)
 
 
 def shifted(marks, dx: int, dy: int) -> list:
@@ -40,6 +50,7 @@ class Sprites:
         self._last: dict[object, tuple] = {}  # owner → the key of his look the last time it was drawn
         self.made = 0  # sprites drawn (a measure: bench, tests)
         self.blits = 0  # looks blitted from a sprite
+        self.misses = 0  # looks left to the caller to draw directly (not seen the frame before, or cut by the clip)
         self.peak = 0  # most sprites held at once
 
     def __len__(self) -> int:
@@ -55,11 +66,14 @@ class Sprites:
         right, bottom). ``queue``: the blit is appended to it as (sprite, place), for the caller's one
         ``Surface.fblits`` call, instead of made now."""
         hit = self._hits.get(key)
-        ix, iy = int(px), int(py)
+        # the whole pixel under the phase the key holds (:func:`phase`): a floor, also left of and
+        # above the surface, so that a sprite made there has the offset of one made inside
+        ix, iy = math.floor(px), math.floor(py)
         if hit is None:
             if not steady:
                 last, self._last[owner] = self._last.get(owner), key
                 if last != key:
+                    self.misses += 1
                     return False
             hit = self._make(surf, key, ix, iy, marks(*args), texts)
         elif not steady:
@@ -67,11 +81,14 @@ class Sprites:
         sprite, dx, dy, w, h = hit
         x, y = ix + dx, iy + dy
         if sprite is None:
+            self.misses += 1
             return False
         if x < clip[0] or y < clip[1] or x + w > clip[2] or y + h > clip[3]:
             # wholly outside the clip the look paints nothing (it lies inside its sprite); across its edge it
             # is drawn directly
-            return x >= clip[2] or y >= clip[3] or x + w <= clip[0] or y + h <= clip[1]
+            outside = x >= clip[2] or y >= clip[3] or x + w <= clip[0] or y + h <= clip[1]
+            self.misses += not outside
+            return outside
         if queue is None:
             surf.blit(sprite, (x, y))
         else:
