@@ -39,6 +39,7 @@ class Mark(NamedTuple):
     size: float
     person: bool
     body: Box = (0.0, 0.0, 0.0, 0.0)  # his disc with its facing wedge (pixels)
+    carried: Box | None = None  # the span of the things he carries (pixels), None when he carries none
 
 
 @dataclass(frozen=True)
@@ -144,11 +145,20 @@ def _file_sides(marks: Sequence[Mark], members: list[int]) -> tuple[str, ...]:
 
 def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[float, float]],
                 taken: list[Box], bounds: Box, gap: float = 0.0, pad: float = 4.0,
-                tag_size: float | None = None, hard: Sequence[Box] = ()) -> LabelPlan:
+                tag_size: float | None = None, hard: Sequence[Box] = (),
+                discs: Sequence[tuple[float, float]] | None = None) -> LabelPlan:
     """Place the marks' labels clear of ``taken`` (discs, furniture, landmark points) and of each
     other, inside ``bounds``; ``taken`` is extended with the boxes placed. A person whose label fits
     nowhere gets a key number (in order of placement) shown beside his disc, clear of the ``hard``
-    boxes (furniture) even where it must cover a neighbour's disc; an object's label is left out."""
+    boxes (furniture) even where it must cover a neighbour's disc; an object's label is left out.
+
+    A key number is his own (:func:`_owns`): its centre nearer his disc's centre than any other of
+    ``discs`` (every person's disc centre on the panel; default: the person marks'), and not among his
+    file's carried things. It takes the nearest free spot of the ring round his disc that is his (the
+    eight spots at the smallest gap, then a number's size further out, :data:`RING_REACH` rings), placed
+    as soon as he is numbered (the names placed after keep off it); where none is free, the nearest of
+    those spots that covers no name, furniture or carried thing (a neighbour's wedge at worst); where
+    there is none, on his own disc (a number over his disc reads as his, never as a neighbour's)."""
     placed: list[tuple[int, Box]] = []
     keyed: list[int] = []
     runs: list[tuple[int, int]] = []  # (first, last) index into keyed of each file numbered together
@@ -164,6 +174,47 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
     visible = [bounds[0] <= m.px <= bounds[2] and bounds[1] <= m.py <= bounds[3] for m in marks]
     done: set[int] = set()
     fixed: dict[int, Box] = {}
+    tag_of: dict[int, Box] = {}  # each numbered mark's number, placed as he is numbered
+    centres = list(discs) if discs is not None else [(m.px, m.py) for m in marks if m.person]
+    reach2 = FILE_REACH ** 2
+
+    def owns(i: int, box: Box) -> bool:
+        """The number's box is his: its centre nearer his disc than any other disc, and not between his
+        file's rows of carried things (bows and arrows): inside the span of the things of the people within
+        a file's reach of him whose disc stands in his row (the 司射 beside the 三耦 is not of their file)
+        and off the row's own line (his disc's height), or the same with his column."""
+        m = marks[i]
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        mine = (cx - m.px) ** 2 + (cy - m.py) ** 2
+        himself = True  # his own centre is among ``centres`` once
+        for x, y in centres:
+            if himself and x == m.px and y == m.py:
+                himself = False
+            elif (cx - x) ** 2 + (cy - y) ** 2 <= mine:
+                return False
+        b = m.body
+        near = [o for o in marks if o.carried is not None and o.person and (o.x - m.x) ** 2 + (o.y - m.y) ** 2 <= reach2]
+        for level, band in (((o for o in near if b[1] < o.py < b[3]), b[1] < cy < b[3]),  # his row
+                            ((o for o in near if b[0] < o.px < b[2]), b[0] < cx < b[2])):  # his column
+            spans = [o.carried for o in level]
+            if spans and not band and min(c[0] for c in spans) < cx < max(c[2] for c in spans) \
+                    and min(c[1] for c in spans) < cy < max(c[3] for c in spans):
+                return False
+        return True
+
+    def place_tag(i: int, n: int) -> None:
+        """His number ``n`` on the nearest free spot of his ring that is his (else see plan_labels)."""
+        m = marks[i]
+        w, h = measure(str(n), tag_size or m.size)
+        spots = [b for b in _ring_boxes(m, w, h, side_of.get(i), bounds) if owns(i, b)]
+        box = next((b for b in spots if _clear(b, taken)), None)
+        if box is None:  # crowded all round: over a neighbour's wedge, never over a name, furniture or a row
+            words = [p[1] for p in placed] + list(fixed.values()) + list(tag_of.values()) + list(hard)
+            box = next((b for b in spots if _clear(b, words)), None)
+        if box is None:  # no spot of his ring is his: on his own disc
+            box = (m.px - w / 2, m.py - h / 2, m.px + w / 2, m.py + h / 2)
+        tag_of[i] = box
+        taken.append(box)
 
     def number_line(a: int, b: int) -> None:
         """A file's numbers (keyed[a..b]) in one line along it, where they all fit (on its other side else),
@@ -178,7 +229,7 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
                  for side in (first, *(s for s in file_sides[a] if s != first)))
         for st, k, side in tries:
             line = _tag_line(marks, members, tag_sizes, side, taken, bounds, reach=(k,), staggers=(1,) if st else (0,))
-            if line is not None:
+            if line is not None and all(owns(i, b) for i, b in zip(members, line, strict=True)):
                 fixed.update(zip(members, line, strict=True))
                 side_of.update((i, side) for i in members)
                 taken.extend(line)
@@ -214,8 +265,12 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
             side_of.update((i, side) for i in rest)
             file_sides[len(keyed)] = sides if not best else (best_side,)  # named on a side: numbers there
             runs.append((len(keyed), len(keyed) + len(rest) - 1))
+            first = len(keyed)
             keyed += rest
             number_line(*runs[-1])
+            for n, i in enumerate(rest, first + 1):  # where no line of them fits: each beside his own disc
+                if i not in fixed:
+                    place_tag(i, n)
         done.update(members)
     order = sorted((i for i in range(len(marks)) if i not in done and visible[i]),
                    key=lambda i: (-marks[i].priority, i))
@@ -245,25 +300,9 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
             taken.append(chosen)
         elif m.person:
             keyed.append(i)
+            place_tag(i, len(keyed))
     numbers = tuple((i, k + 1) for k, i in enumerate(keyed))
-    tags = []
-    for i, n in numbers:  # a number beside the disc (the disc's centre keeps its colour), above first
-        if i in fixed:
-            tags.append((i, fixed[i]))
-            continue
-        m = marks[i]
-        w, h = measure(str(n), tag_size or m.size)
-        cands = _tag_spots(m, w, h, side_of.get(i))
-        if i in side_of:  # a file's side: moved along it to stay in the frame rather than change sides
-            cands[:SIDE_REACH] = [(min(max(x, bounds[0]), bounds[2] - w), min(max(y, bounds[1]), bounds[3] - h))
-                                  for x, y in cands[:SIDE_REACH]]
-        boxes = [(x, y, x + w, y + h) for x, y in cands]
-        box = next((c for c in boxes if _inside(c, bounds) and _clear(c, taken)), None)
-        if box is None:  # crowded all round: over the neighbours' discs, never over a name or furniture
-            words = [p[1] for p in placed] + tags_only(tags) + list(hard)
-            box = next((c for c in boxes if _inside(c, bounds) and _clear(c, words)), boxes[0])
-        tags.append((i, box))
-        taken.append(box)
+    tags = [(i, fixed[i] if i in fixed else tag_of[i]) for i, _n in numbers]
     given.extend(taken[first_placed:])
     return LabelPlan(tuple(placed), numbers, tuple(tags), tuple((a + 1, b + 1) for a, b in runs))
 
@@ -273,7 +312,7 @@ SIDE_ORDER = ("above", "below", "right", "left")
 # file at 640×360 the first two lines fell on the rows of things the archers carry (bows, arrows), and the
 # numbers, each then set nearest its own disc, scattered among them (choice)
 TAG_LINE_REACH = 4
-SIDE_REACH = 10  # a file's number is sought this many numbers' sizes out on the file's side before another side
+RING_REACH = 4  # rings of spots tried round a numbered disc, each a number's size further out (on the disc itself, at 640×360 a digit did not read)
 
 
 def _tag_line(marks: Sequence[Mark], members: list[int], sizes: list[tuple[float, float]], side: str,
@@ -315,31 +354,29 @@ def _tag_line(marks: Sequence[Mark], members: list[int], sizes: list[tuple[float
     return None
 
 
-def _tag_spots(m: Mark, w: float, h: float, side: str | None = None) -> list[tuple[float, float]]:
-    """Top-left corners tried for a w × h number beside the disc: on ``side`` first (a file's numbers
-    stand all on one side), beside the disc and then a tag's size further out, up to four times;
-    then the other sides and the diagonals."""
+def _ring_boxes(m: Mark, w: float, h: float, side: str | None, bounds: Box):
+    """The w × h boxes tried for a number beside the disc, ring by ring (the eight spots round his disc and
+    wedge at the smallest gap, then a number's size further out each ring), each moved into ``bounds``;
+    in a ring the nearest first, but a file's ``side`` first (a file's numbers stand on one side)."""
     b0, b1, b2, b3 = m.body
     cx, cy = m.px - w / 2, m.py - h / 2
-    # the sides in SIDE_ORDER but ``side`` (first), as indices into each ring's (above, below, right, left)
-    others = [j for j, s in enumerate(SIDE_ORDER) if s != side]
-    own = SIDE_ORDER.index(side) if side is not None else None
-    first = []
-    spots = []
-    for k in range(SIDE_REACH if side is not None else 5):
+    l0, t0, l1, t1 = bounds[0], bounds[1], bounds[2] - w, bounds[3] - h
+
+    def away(spot: tuple[float, float]) -> float:
+        return (spot[0] + w / 2 - m.px) ** 2 + (spot[1] + h / 2 - m.py) ** 2
+    for k in range(RING_REACH):
         dx, dy = k * w, k * h
-        at = ((cx, b1 - h - dy), (cx, b3 + dy), (b2 + dx, cy), (b0 - w - dx, cy))  # SIDE_ORDER's
-        if side is not None:
-            first.append(at[own])
-        if k >= 5:
-            continue
-        spots += [at[j] for j in others]
-        spots += [(b2 + dx, b1 - h - dy), (b0 - w - dx, b1 - h - dy), (b2 + dx, b3 + dy), (b0 - w - dx, b3 + dy)]
-    return first + spots
+        at = dict(zip(SIDE_ORDER, ((cx, b1 - h - dy), (cx, b3 + dy), (b2 + dx, cy), (b0 - w - dx, cy)), strict=True))
+        ring = [at[s] for s in SIDE_ORDER if s != side]
+        ring += [(b2 + dx, b1 - h - dy), (b0 - w - dx, b1 - h - dy), (b2 + dx, b3 + dy), (b0 - w - dx, b3 + dy)]
+        ring = ([at[side]] if side is not None else []) + sorted(ring, key=away)
+        for x, y in ring:
+            x, y = min(max(x, l0), l1), min(max(y, t0), t1)
+            yield (x, y, x + w, y + h)
 
 
 def _first_tag_spot(m: Mark, w: float, h: float, side: str) -> tuple[float, float]:
-    """``_tag_spots(m, w, h, side)[0]``: the spot right beside the disc on ``side`` (the same sums)."""
+    """The top-left corner of the spot right beside the disc on ``side`` (the first of its ring there)."""
     b0, b1, b2, b3 = m.body
     dx, dy = 0 * w, 0 * h
     if side == "above":
@@ -375,10 +412,6 @@ def _corner_boxes(at: dict, order: Sequence[str], w: float, h: float, margin: fl
         for x, y in ((f[0], f[3] + margin), (f[0], f[1] - margin - h), (f[2] + margin, f[1]),
                      (f[0] - margin - w, f[1]), (f[2] - w, f[3] + margin), (f[2] - w, f[1] - margin - h)):
             yield (x, y, x + w, y + h)
-
-
-def tags_only(tags: list[tuple[int, Box]]) -> list[Box]:
-    return [b for _, b in tags]
 
 
 def corner_box(rect: tuple[float, float, float, float], w: float, h: float, margin: float,
