@@ -105,9 +105,35 @@ def _files(marks: Sequence[Mark], people: list[int]) -> list[list[int]]:
         xs, ys = [marks[i].x for i in members], [marks[i].y for i in members]
         across = max(xs) - min(xs) >= max(ys) - min(ys)
         if min(max(xs) - min(xs), max(ys) - min(ys)) > FILE_WIDTH:
-            continue  # a cluster (the 司射 and the 司馬 at their places, the musicians): one by one
+            # a file with one man standing by it (the 司射 beside the 三耦 at the 堂西) is a file, he is
+            # labelled alone; else a cluster (the 司射 and the 司馬 at their places, the musicians): one by one
+            members = _file_without_one(marks, members, across)
+            if not members:
+                continue
         out.append(sorted(members, key=lambda i: (marks[i].x, -marks[i].y) if across else (-marks[i].y, marks[i].x)))
     return sorted(out, key=lambda g: (-max(marks[i].priority for i in g), g[0]))
+
+
+def _file_without_one(marks: Sequence[Mark], members: list[int], across: bool) -> list[int]:
+    """``members`` but the one standing farthest off their line (the median across it), when the others
+    stand within FILE_WIDTH of each other across it and each within FILE_REACH of the next along it (still
+    FILE_LEAST or more); else []."""
+    def off(i: int) -> float:
+        return marks[i].y if across else marks[i].x
+
+    def along(i: int) -> float:
+        return marks[i].x if across else marks[i].y
+    line = sorted(off(i) for i in members)[len(members) // 2]
+    farthest = max(members, key=lambda i: abs(off(i) - line))
+    rest = [i for i in members if i != farthest]
+    spread = [off(i) for i in rest]
+    if len(rest) < FILE_LEAST or max(spread) - min(spread) > FILE_WIDTH:
+        return []
+    order = sorted(rest, key=along)
+    if any((marks[a].x - marks[b].x) ** 2 + (marks[a].y - marks[b].y) ** 2 > FILE_REACH ** 2
+           for a, b in zip(order, order[1:], strict=False)):
+        return []
+    return rest
 
 
 def _among(boxes: list[Box], tried: list[tuple[int, Box]]) -> list[Box]:
@@ -152,13 +178,15 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
     nowhere gets a key number (in order of placement) shown beside his disc, clear of the ``hard``
     boxes (furniture) even where it must cover a neighbour's disc; an object's label is left out.
 
-    A key number is his own (:func:`_owns`): its centre nearer his disc's centre than any other of
-    ``discs`` (every person's disc centre on the panel; default: the person marks'), and not among his
-    file's carried things. It takes the nearest free spot of the ring round his disc that is his (the
-    eight spots at the smallest gap, then a number's size further out, :data:`RING_REACH` rings), placed
-    as soon as he is numbered (the names placed after keep off it); where none is free, the nearest of
-    those spots that covers no name, furniture or carried thing (a neighbour's wedge at worst); where
-    there is none, on his own disc (a number over his disc reads as his, never as a neighbour's)."""
+    A key number is his own (``owns``): its centre nearer his disc's centre than any other of
+    ``discs`` (every person's disc centre on the panel; default: the person marks'), and not between his
+    file's rows of carried things. It is placed as soon as he is numbered (the names placed after keep
+    off it), ring by ring round his disc (the eight spots at the smallest gap, then a number's size out:
+    :data:`RING_REACH` rings), on a spot of the ring that is his: a free one, else one covering only a
+    neighbour's wedge or an object (no name, furniture, carried thing or gesture word); where the near
+    rings have none, on his own disc (a number over his disc reads as his, never as a neighbour's), or,
+    where a word or a thing covers his disc, on the farther rings (:data:`FAR_RINGS`); where none of them
+    is his, the nearest spot of those rings clear of the words (the one case a number may seem another's)."""
     placed: list[tuple[int, Box]] = []
     keyed: list[int] = []
     runs: list[tuple[int, int]] = []  # (first, last) index into keyed of each file numbered together
@@ -206,13 +234,37 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
         """His number ``n`` on the nearest free spot of his ring that is his (else see plan_labels)."""
         m = marks[i]
         w, h = measure(str(n), tag_size or m.size)
-        spots = [b for b in _ring_boxes(m, w, h, side_of.get(i), bounds) if owns(i, b)]
-        box = next((b for b in spots if _clear(b, taken)), None)
-        if box is None:  # crowded all round: over a neighbour's wedge, never over a name, furniture or a row
-            words = [p[1] for p in placed] + list(fixed.values()) + list(tag_of.values()) + list(hard)
-            box = next((b for b in spots if _clear(b, words)), None)
-        if box is None:  # no spot of his ring is his: on his own disc
-            box = (m.px - w / 2, m.py - h / 2, m.px + w / 2, m.py + h / 2)
+        words = [p[1] for p in placed] + list(fixed.values()) + list(tag_of.values()) + list(hard)
+        side = side_of.get(i)
+        # on his disc: centred, else moved off what touches it but its centre still on the disc (reads as his)
+        r = (m.r - pad) * 0.8  # m.r: his disc's radius and the pad a label stands off
+        shifts = ((0, 0), (0, -r / 2), (0, r / 2), (r / 2, 0), (-r / 2, 0), (0, -r), (0, r), (r, 0), (-r, 0))
+        if side is not None:  # a file's member: not moved off his disc's middle towards the other side
+            away = {"above": (0, r), "below": (0, -r), "right": (-r, 0), "left": (r, 0)}[side]
+            shifts = tuple(o for o in shifts if o != away)
+        on_disc = [(m.px + ox - w / 2, m.py + oy - h / 2, m.px + ox + w / 2, m.py + oy + h / 2) for ox, oy in shifts]
+        # the rings in turn: a file's member first on the file's side as far as SIDE_REACH (its numbers on one side),
+        # a man alone all round; his disc where those near are full; the rest of the rings out to FAR_RINGS
+        tries = [(k, True) for k in range(SIDE_REACH)] if side is not None else [(k, None) for k in range(RING_REACH)]
+        tries += [None]
+        tries += [(k, False) for k in range(FAR_RINGS)] if side is not None else \
+            [(k, None) for k in range(RING_REACH, FAR_RINGS)]
+        box = None
+        for t in tries:
+            if t is None:
+                box = next((b for b in on_disc if owns(i, b) and _clear(b, words)), None)
+                if box is not None:
+                    break
+                continue
+            spots = [b for b in _ring_boxes(m, w, h, bounds, t[0], side, t[1]) if owns(i, b)]
+            # free, else over a neighbour's wedge or an object (never over a name, furniture, a carried thing
+            # or a gesture word)
+            box = next((b for b in spots if _clear(b, taken)), None) or next((b for b in spots if _clear(b, words)), None)
+            if box is not None:
+                break
+        if box is None:  # nowhere his: the nearest spot clear of the words, whoever's it seems (else on his disc)
+            box = next((b for k in range(FAR_RINGS) for b in _ring_boxes(m, w, h, bounds, k, side)
+                        if _clear(b, words)), on_disc[0])
         tag_of[i] = box
         taken.append(box)
 
@@ -312,7 +364,9 @@ SIDE_ORDER = ("above", "below", "right", "left")
 # file at 640×360 the first two lines fell on the rows of things the archers carry (bows, arrows), and the
 # numbers, each then set nearest its own disc, scattered among them (choice)
 TAG_LINE_REACH = 4
-RING_REACH = 4  # rings of spots tried round a numbered disc, each a number's size further out (on the disc itself, at 640×360 a digit did not read)
+SIDE_REACH = 10  # rings a file's member's number is sought in on the file's side before his disc and the other side
+FAR_RINGS = 5  # rings tried, the last ones only where his disc is covered (a gesture word, a carried thing)
+RING_REACH = 2  # rings of spots tried round a numbered disc: beside it, then a number's size out (farther, 2-3 sizes off a file of small discs, whose it was did not read)
 
 
 def _tag_line(marks: Sequence[Mark], members: list[int], sizes: list[tuple[float, float]], side: str,
@@ -354,25 +408,30 @@ def _tag_line(marks: Sequence[Mark], members: list[int], sizes: list[tuple[float
     return None
 
 
-def _ring_boxes(m: Mark, w: float, h: float, side: str | None, bounds: Box):
-    """The w × h boxes tried for a number beside the disc, ring by ring (the eight spots round his disc and
-    wedge at the smallest gap, then a number's size further out each ring), each moved into ``bounds``;
-    in a ring the nearest first, but a file's ``side`` first (a file's numbers stand on one side)."""
+def _ring_boxes(m: Mark, w: float, h: float, bounds: Box, k: int, side: str | None = None,
+                on_side: bool | None = None):
+    """The w × h boxes of ring ``k`` round the disc (0: the eight spots round his disc and wedge at the
+    smallest gap; each ring a number's size further out), the nearest first, each moved into ``bounds``;
+    ``on_side`` True: only the three spots on ``side`` of it (a file's numbers stand on one side), False:
+    the other five, None: all eight (``side``'s first)."""
     b0, b1, b2, b3 = m.body
     cx, cy = m.px - w / 2, m.py - h / 2
     l0, t0, l1, t1 = bounds[0], bounds[1], bounds[2] - w, bounds[3] - h
+    dx, dy = k * w, k * h
+    up, down, right, left = b1 - h - dy, b3 + dy, b2 + dx, b0 - w - dx
+    # each spot with the sides it stands on (a diagonal stands on two)
+    ring = [((cx, up), ("above",)), ((cx, down), ("below",)), ((right, cy), ("right",)), ((left, cy), ("left",)),
+            ((right, up), ("above", "right")), ((left, up), ("above", "left")),
+            ((right, down), ("below", "right")), ((left, down), ("below", "left"))]
+    if on_side is not None:
+        ring = [r for r in ring if (side in r[1]) == on_side]
 
-    def away(spot: tuple[float, float]) -> float:
-        return (spot[0] + w / 2 - m.px) ** 2 + (spot[1] + h / 2 - m.py) ** 2
-    for k in range(RING_REACH):
-        dx, dy = k * w, k * h
-        at = dict(zip(SIDE_ORDER, ((cx, b1 - h - dy), (cx, b3 + dy), (b2 + dx, cy), (b0 - w - dx, cy)), strict=True))
-        ring = [at[s] for s in SIDE_ORDER if s != side]
-        ring += [(b2 + dx, b1 - h - dy), (b0 - w - dx, b1 - h - dy), (b2 + dx, b3 + dy), (b0 - w - dx, b3 + dy)]
-        ring = ([at[side]] if side is not None else []) + sorted(ring, key=away)
-        for x, y in ring:
-            x, y = min(max(x, l0), l1), min(max(y, t0), t1)
-            yield (x, y, x + w, y + h)
+    def order(spot) -> tuple[bool, float]:
+        (x, y), sides = spot
+        return sides != (side,), (x + w / 2 - m.px) ** 2 + (y + h / 2 - m.py) ** 2
+    for (x, y), _sides in sorted(ring, key=order):
+        x, y = min(max(x, l0), l1), min(max(y, t0), t1)
+        yield (x, y, x + w, y + h)
 
 
 def _first_tag_spot(m: Mark, w: float, h: float, side: str) -> tuple[float, float]:
