@@ -84,6 +84,25 @@ def label_measure(texts: TextCache):
     return measure
 
 
+def label_ink(texts: TextCache):
+    """Where a label's glyphs lie in its :func:`label_measure` box: their insets (left, top, right, bottom) from
+    it, read from the text drawn without its halo (the halo and the line's leading below are margin a wall may
+    touch)."""
+    measure = label_measure(texts)
+    known: dict = {}
+
+    def ink(text, size):
+        key = (text, size)
+        insets = known.get(key)
+        if insets is None:
+            r = max(1, int(size) // 9)  # the halo's reach, as label_measure counts it
+            w, h = measure(text, size)
+            glyphs = texts.render(text, int(size), PLAN["label"]).get_bounding_rect()
+            insets = known[key] = (r + glyphs.left, r + glyphs.top, w - r - glyphs.right, h - r - glyphs.bottom)
+        return insets
+    return ink
+
+
 def spaced_measure(texts: TextCache, space: float):
     """:func:`label_measure` with ``space`` px kept free after each name, so that two names side by
     side read as two (「上物」「下物」 placed edge to edge read as one word, 「上物下物」)."""
@@ -155,7 +174,7 @@ def picture_names(layout: PlanLayout, labels, vp: Viewport, texts: TextCache, cf
     names = place_names(items, label_measure(texts), marks, gap=cfg.px(5), name_gap=cfg.dim(NAME_GAP),
                         mark_gap=cfg.dim(MARK_GAP), bounds=(left, top, left + w, top + h),
                         min_priority=min_priority, taken=taken, floors=floor_boxes(layout, vp),
-                        edges=edge_lines(layout, vp, k))
+                        edges=edge_lines(layout, vp, k), ink=label_ink(texts))
     return names, marks
 
 

@@ -105,10 +105,10 @@ def edge_lines(layout: PlanLayout, vp: Viewport, k: float) -> list[tuple[XY, XY,
     return out
 
 
-def crosses_edge(box: Box, edges: Iterable[tuple[XY, XY, float]], clear: float = 0.0) -> bool:
-    """A line of ``edges`` runs through the box (grown by the line's half width and ``clear``)."""
+def crosses_edge(box: Box, edges: Iterable[tuple[XY, XY, float]], clear: float = 0.0, drawn: bool = True) -> bool:
+    """A line of ``edges`` runs through the box (grown by ``clear`` and, ``drawn``, by the line's half width)."""
     for a, b, half in edges:
-        g = _grow(box, half + clear)
+        g = _grow(box, (half if drawn else 0.0) + clear)
         if max(a[0], b[0]) <= g[0] or min(a[0], b[0]) >= g[2] or max(a[1], b[1]) <= g[1] or min(a[1], b[1]) >= g[3]:
             continue
         if _cuts((a, b), g):
@@ -226,13 +226,16 @@ def _leader_clear(lead: tuple[XY, XY], blocked: list[Box], names: list[Box], lea
 def place_names(items: list[tuple[str, float, float, int, float]], measure: Callable[[str, float], tuple[float, float]],
                 marks: list[Box], *, gap: float, name_gap: float, mark_gap: float, bounds: Box,
                 min_priority: int = 1, taken: Iterable[Box] = (), floors: list[Box] = (),
-                edges: Iterable[tuple[XY, XY, float]] = ()) -> list[PlacedName]:
+                edges: Iterable[tuple[XY, XY, float]] = (),
+                ink: Callable[[str, float], Box] | None = None) -> list[PlacedName]:
     """Place the names ``(text, px, py, priority, size)`` whose point lies in ``bounds`` and whose priority
     is at least ``min_priority``, clear of ``marks`` (by ``mark_gap``), of ``taken`` (the scale bar, the
     north arrow), of the marked points the other names stand for, and of each other by ``name_gap``; each
     nearer its own mark than any other named mark (「上物」 beside the 下物 names the 下物), its middle on
     the floor its point is on (``floors``: 「堂」 on the 堂, 「阼階」 at the foot of the 階, not over it), across
-    none of ``edges`` (edge_lines: 「西階」 beside its flight wholly off the 堂, not on the 堂's south edge).
+    none of ``edges`` (edge_lines: 「西階」 beside its flight wholly off the 堂, not on the 堂's south edge) by its
+    ink (``ink``: the glyphs' insets in the measured box; its halo and leading may touch a line, as 「下物」 between
+    the 庠's crosses and the 室's wall).
 
     Order: priority, then a name whose point is a drawn mark before one of a place where nothing is drawn
     (the 堂, a room: it can go round what is placed), then the most hemmed in first (the fewest spots
@@ -258,6 +261,13 @@ def place_names(items: list[tuple[str, float, float, int, float]], measure: Call
         return sum(1 for b in spots_round(owns[i], w, h, gap) if inside(b) and not any(_meets(b, o) for o in blocked))
 
     edges = list(edges)
+    insets = {i: ink(items[i][0], items[i][4]) if ink else (0.0, 0.0, 0.0, 0.0) for i in shown}
+
+    def across(i: int, box: Box) -> bool:
+        left, top, right, bottom = insets[i]
+        # its glyphs may touch a wall's drawn width, not cross its line: 「下物」 between the 庠's crosses and the 室
+        return crosses_edge((box[0] + left, box[1] + top, box[2] - right, box[3] - bottom), edges, drawn=False)
+
     # per name: (box, leader, unambiguous, on its point's floor, across a wall, its leader through one) of each
     # spot, best first
     spots = {}
@@ -280,8 +290,8 @@ def place_names(items: list[tuple[str, float, float, int, float]], measure: Call
                     plain = on_floor and not any(_apart(box, r) < edge or _apart((*mid, *mid), r) < centre
                                                  for r in rivals)
                     through = lead is not None and any(_segments_cross(lead, (a, b)) for a, b, _ in edges)
-                    spots[i].append((box, lead, plain, on_floor, crosses_edge(box, edges), through))
-        spots[i] = spots[i] or [(box, None, True, True, crosses_edge(box, edges), False)
+                    spots[i].append((box, lead, plain, on_floor, across(i, box), through))
+        spots[i] = spots[i] or [(box, None, True, True, across(i, box), False)
                                 for box in spots_round(own, w, h, gap)]
 
     def place_in(order: list[int]) -> tuple[dict[int, tuple], list[int]]:
@@ -305,7 +315,7 @@ def place_names(items: list[tuple[str, float, float, int, float]], measure: Call
 
     def place_group(group: list[int], put, names: list[Box], leaders: list[tuple[XY, XY]]) -> list[int]:
         """The names of ``group`` placed by place_in's rule; returns those that found no free spot."""
-        stuck = []
+        stuck, deferred = [], []
         for i in group:
             own, blocked = owns[i], blocked_for(i)
             spaced = [_grow(b, name_gap, name_gap / 3) for b in names]
@@ -317,19 +327,35 @@ def place_names(items: list[tuple[str, float, float, int, float]], measure: Call
                          and _free(c[0], c[1], blocked, spaced, names, leaders, own)), None)
             if pick is None:
                 stuck.append(i)
+                # a spot on its floor clear of walls and covering nothing is taken at once, nearer other names than
+                # the gap if it must: waiting, it could lose it to a name that has room elsewhere (the 庠's 「尊」
+                # took 「下物」's only spot on the 堂, and 「下物」 went into the 室)
+                least = _least_harm(i, names, leaders)
+                if not any(_harm(least, blocked, [], names, leaders, own)[:3]):
+                    put(i, least)
+                else:
+                    deferred.append(i)
             else:
                 put(i, pick)
-        for i in stuck:
-            own, blocked = owns[i], blocked_for(i)
-            spaced = [_grow(b, name_gap, name_gap / 3) for b in names]
-            put(i, min(spots[i], key=lambda c, b=blocked, s=spaced, o=own: _harm(c, b, s, names, leaders, o)))
+        for i in deferred:
+            put(i, _least_harm(i, names, leaders))
         return stuck
 
+    def _least_harm(i: int, names: list[Box], leaders: list[tuple[XY, XY]]) -> tuple:
+        own, blocked = owns[i], blocked_for(i)
+        spaced = [_grow(b, name_gap, name_gap / 3) for b in names]
+        return min(spots[i], key=lambda c: _harm(c, blocked, spaced, names, leaders, own))
+
     order = sorted(shown, key=lambda i: (-items[i][3], area[i], elbow_room(i)))
+    def cost(done: dict[int, tuple], stuck: list[int]) -> tuple[int, int, int]:
+        """The names off their point's floor (「上物」 in the court), those led through a wall (「豐」 beyond the
+        西序), then those that found no free spot."""
+        return sum(1 for c in done.values() if not c[3]), sum(1 for c in done.values() if c[5]), len(stuck)
+
     best = None
     for _ in range(REPAIRS + 1):
         done, stuck = place_in(order)
-        if best is None or len(stuck) < len(best[1]):
+        if best is None or cost(done, stuck) < cost(*best):
             best = (done, stuck)
         if not stuck:
             break
@@ -342,11 +368,13 @@ def place_names(items: list[tuple[str, float, float, int, float]], measure: Call
 
 def _harm(c: tuple, blocked: list[Box], spaced: list[Box], names: list[Box], leaders: list[tuple[XY, XY]],
           own: Box) -> tuple:
-    """How bad a spot is for a name that finds none free, worst first: a wall across it, what it covers (marks,
-    names), a name closer than the gap (「上物下物」 read as one word), its leader across a name or a leader, its leader across a mark to a name nearer another mark (「下物」
-    beyond the 東楹, its leader under the 東楹's dot, reads as the 東楹's), off its point's floor (「物」 out in the
-    court), its leader through a wall, its leader across a mark (a thin line over a dot: the strip's 「物」 led past
-    the other 物); then the nearest, unambiguous first, covering least."""
+    """How bad a spot is for a name that finds none free, worst first: a wall across its glyphs, what it covers
+    (marks, names), its leader across a mark to a name nearer another mark (「下物」 beyond the 大射's 東楹, its
+    leader under the 東楹's dot, reads as the 東楹's), off its point's floor (「上物」 in the 庠's court reads as
+    naming a place there: worse than nearer another name than the gap), a name closer than the gap (「上物下物」
+    read as one word), its leader across a name or a leader, its leader through a wall, its leader across a mark (a
+    thin line over a dot: the strip's 「物」 led past the other 物); then the nearest, unambiguous first, covering
+    least."""
     cover = sum(_overlap(c[0], o) for o in blocked + names)
     crowd = sum(_overlap(c[0], o) for o in spaced)
     lead = c[1]
@@ -354,5 +382,5 @@ def _harm(c: tuple, blocked: list[Box], spaced: list[Box], names: list[Box], lea
         _crosses(lead, [b for b in names if not _meets(b, own)]) or any(_segments_cross(lead, o) for o in leaders)))
     over_mark = lead is not None and _crosses(lead, [b for b in blocked if not _meets(b, own)])
     far = _apart(c[0], own)
-    return (c[4], cover > 0, crowd > 0, over_text, over_mark and not c[2], not c[3], c[5], over_mark, far, not c[2],
+    return (c[4], cover > 0, over_mark and not c[2], not c[3], crowd > 0, over_text, c[5], over_mark, far, not c[2],
             cover + crowd)
