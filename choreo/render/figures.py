@@ -39,10 +39,7 @@ from choreo.render.viewport import Viewport
 from choreo.roles import group_colour
 
 _UNASKED = object()  # a memo's "not asked yet" (None is an answer)
-# a numbered figure's number, pixels at a 720-px frame: no smaller than an object's name (13; at 640×360 both
-# are 9 px), a digit being narrower than a character (at 12 a 「1」 beside a disc was easily missed)
-KEY_TAG = 14
-CAMERA_ROOM = 12  # the camera's room for a person's number (its framing, unchanged when the numbers grew)
+KEY_TAG = 12  # a numbered figure's number, pixels at a 720-px frame
 PICTOGRAM_RED = (200, 20, 90)  # the 旌's pennant, a 挾 arrow: a red of their own, not the 侯's or a cord's
 WEDGE = 7  # pixels (at 720 px) the facing wedge's tip stands beyond the disc
 BADGE_KEY = (255, 0, 255)  # the colour key of a badge's transparent corners (in no palette here)
@@ -92,13 +89,6 @@ class _Present(NamedTuple):
     own: tuple | None = None  # an object resting on its own landmark: (shapes, label)
     parts: bool = False  # an object at rest with parts (脯, 醢) beside it
     gesture: str | None = None  # the gesture he is making (揖, 拜 …)
-
-
-def _span(boxes) -> tuple[float, float, float, float] | None:
-    """The box spanning ``boxes`` (a figure's carried things), None for none."""
-    if not boxes:
-        return None
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def wedge_tip(px: float, py: float, r: float, bearing: float, k: float) -> tuple[float, float]:
@@ -651,16 +641,15 @@ class FigureLayer:
             if hit is None or hit[0] is not f:
                 hit = (f, Mark(f.name, f.label, f.px, f.py, f.r + pad, f.pose.x, f.pose.y, f.priority,
                                token if f.info.kind == "object" and not f.shapes else name, f.info.kind != "object",
-                               f.boxes[0], _span(f.boxes[1:])))
+                               f.boxes[0]))
             now[id(f)] = hit
             marks.append(hit[1])
         if self.memo:
             if panel not in self._marks and len(self._marks) >= 8:  # panels: the main view's and the strip's
                 self._marks.clear()
             self._marks[panel] = now
-        discs = [(f.px, f.py) for f in figs if f.info.kind != "object"]  # whose disc a number is nearest
         plan = plan_labels(marks, measure, taken, (left, top, left + w, top + h), pad=pad, tag_size=cfg.px(KEY_TAG),
-                           hard=hard, discs=discs)
+                           hard=hard)
         out = [(marks[i].text, box[0], box[1], marks[i].size, False) for i, box in plan.labels]
         numbers = dict(plan.keyed)
         out += [(str(numbers[i]), box[0], box[1], cfg.px(KEY_TAG), False) for i, box in plan.tags]

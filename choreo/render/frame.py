@@ -36,7 +36,7 @@ from choreo.render.drawplan import (
 )
 from choreo.render.figstate import own_landmarks
 from choreo.render.figurekey import KEY_HEIGHT, KEY_WIDTH, KeyLayout, key_entries, key_layout
-from choreo.render.figures import CAMERA_ROOM, FigureLayer
+from choreo.render.figures import KEY_TAG, FigureLayer
 from choreo.render.framekey import KeyLook, PlanSigns, key_marks, key_size
 from choreo.render.ghostdraw import (
     blit_ghost_labels,
@@ -187,7 +187,7 @@ class FrameRenderer:
         self.panels = split_panels(cfg.size, strip=cfg.strip, bottom_band=band_h, strip_share=share)
         pace = cfg.pace  # a comparison's steps where the readings agree play faster: eased as long on screen
         self.camera = Camera(choreo, self.layout, self.panels.main, cfg.camera, disc_px=8 * cfg.font_scale,
-                             room_px=cfg.px(CAMERA_ROOM),  # a person's smallest disc, his number's room
+                             room_px=cfg.px(KEY_TAG),  # a person's smallest disc, his number's room
                              quick=pace.quick, quick_by=pace.quick_by)
         self._other_camera: Camera | None = None  # a comparison's b, for the frames played on b's clock
         self._compare: CompareView | None = None  # a comparison's camera (choreo.render.comparecamera)

@@ -39,7 +39,6 @@ class Mark(NamedTuple):
     size: float
     person: bool
     body: Box = (0.0, 0.0, 0.0, 0.0)  # his disc with its facing wedge (pixels)
-    carried: Box | None = None  # the span of the things he carries (pixels), None when he carries none
 
 
 @dataclass(frozen=True)
@@ -105,35 +104,9 @@ def _files(marks: Sequence[Mark], people: list[int]) -> list[list[int]]:
         xs, ys = [marks[i].x for i in members], [marks[i].y for i in members]
         across = max(xs) - min(xs) >= max(ys) - min(ys)
         if min(max(xs) - min(xs), max(ys) - min(ys)) > FILE_WIDTH:
-            # a file with one man standing by it (the 司射 beside the 三耦 at the 堂西) is a file, he is
-            # labelled alone; else a cluster (the 司射 and the 司馬 at their places, the musicians): one by one
-            members = _file_without_one(marks, members, across)
-            if not members:
-                continue
+            continue  # a cluster (the 司射 and the 司馬 at their places, the musicians): one by one
         out.append(sorted(members, key=lambda i: (marks[i].x, -marks[i].y) if across else (-marks[i].y, marks[i].x)))
     return sorted(out, key=lambda g: (-max(marks[i].priority for i in g), g[0]))
-
-
-def _file_without_one(marks: Sequence[Mark], members: list[int], across: bool) -> list[int]:
-    """``members`` but the one standing farthest off their line (the median across it), when the others
-    stand within FILE_WIDTH of each other across it and each within FILE_REACH of the next along it (still
-    FILE_LEAST or more); else []."""
-    def off(i: int) -> float:
-        return marks[i].y if across else marks[i].x
-
-    def along(i: int) -> float:
-        return marks[i].x if across else marks[i].y
-    line = sorted(off(i) for i in members)[len(members) // 2]
-    farthest = max(members, key=lambda i: abs(off(i) - line))
-    rest = [i for i in members if i != farthest]
-    spread = [off(i) for i in rest]
-    if len(rest) < FILE_LEAST or max(spread) - min(spread) > FILE_WIDTH:
-        return []
-    order = sorted(rest, key=along)
-    if any((marks[a].x - marks[b].x) ** 2 + (marks[a].y - marks[b].y) ** 2 > FILE_REACH ** 2
-           for a, b in zip(order, order[1:], strict=False)):
-        return []
-    return rest
 
 
 def _among(boxes: list[Box], tried: list[tuple[int, Box]]) -> list[Box]:
@@ -171,22 +144,11 @@ def _file_sides(marks: Sequence[Mark], members: list[int]) -> tuple[str, ...]:
 
 def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[float, float]],
                 taken: list[Box], bounds: Box, gap: float = 0.0, pad: float = 4.0,
-                tag_size: float | None = None, hard: Sequence[Box] = (),
-                discs: Sequence[tuple[float, float]] | None = None) -> LabelPlan:
+                tag_size: float | None = None, hard: Sequence[Box] = ()) -> LabelPlan:
     """Place the marks' labels clear of ``taken`` (discs, furniture, landmark points) and of each
     other, inside ``bounds``; ``taken`` is extended with the boxes placed. A person whose label fits
     nowhere gets a key number (in order of placement) shown beside his disc, clear of the ``hard``
-    boxes (furniture) even where it must cover a neighbour's disc; an object's label is left out.
-
-    A key number is his own (``owns``): its centre nearer his disc's centre than any other of
-    ``discs`` (every person's disc centre on the panel; default: the person marks'), and not between his
-    file's rows of carried things. It is placed as soon as he is numbered (the names placed after keep
-    off it), ring by ring round his disc (the eight spots at the smallest gap, then a number's size out:
-    :data:`RING_REACH` rings), on a spot of the ring that is his: a free one, else one covering only a
-    neighbour's wedge or an object (no name, furniture, carried thing or gesture word); where the near
-    rings have none, on his own disc (a number over his disc reads as his, never as a neighbour's), or,
-    where a word or a thing covers his disc, on the farther rings (:data:`FAR_RINGS`); where none of them
-    is his, the nearest spot of those rings clear of the words (the one case a number may seem another's)."""
+    boxes (furniture) even where it must cover a neighbour's disc; an object's label is left out."""
     placed: list[tuple[int, Box]] = []
     keyed: list[int] = []
     runs: list[tuple[int, int]] = []  # (first, last) index into keyed of each file numbered together
@@ -202,71 +164,6 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
     visible = [bounds[0] <= m.px <= bounds[2] and bounds[1] <= m.py <= bounds[3] for m in marks]
     done: set[int] = set()
     fixed: dict[int, Box] = {}
-    tag_of: dict[int, Box] = {}  # each numbered mark's number, placed as he is numbered
-    centres = list(discs) if discs is not None else [(m.px, m.py) for m in marks if m.person]
-    reach2 = FILE_REACH ** 2
-
-    def owns(i: int, box: Box) -> bool:
-        """The number's box is his: its centre nearer his disc than any other disc, and not between his
-        file's rows of carried things (bows and arrows): inside the span of the things of the people within
-        a file's reach of him whose disc stands in his row (the 司射 beside the 三耦 is not of their file)
-        and off the row's own line (his disc's height), or the same with his column."""
-        m = marks[i]
-        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        mine = (cx - m.px) ** 2 + (cy - m.py) ** 2
-        himself = True  # his own centre is among ``centres`` once
-        for x, y in centres:
-            if himself and x == m.px and y == m.py:
-                himself = False
-            elif (cx - x) ** 2 + (cy - y) ** 2 <= mine:
-                return False
-        b = m.body
-        near = [o for o in marks if o.carried is not None and o.person and (o.x - m.x) ** 2 + (o.y - m.y) ** 2 <= reach2]
-        for level, band in (((o for o in near if b[1] < o.py < b[3]), b[1] < cy < b[3]),  # his row
-                            ((o for o in near if b[0] < o.px < b[2]), b[0] < cx < b[2])):  # his column
-            spans = [o.carried for o in level]
-            if spans and not band and min(c[0] for c in spans) < cx < max(c[2] for c in spans) \
-                    and min(c[1] for c in spans) < cy < max(c[3] for c in spans):
-                return False
-        return True
-
-    def place_tag(i: int, n: int) -> None:
-        """His number ``n`` on the nearest free spot of his ring that is his (else see plan_labels)."""
-        m = marks[i]
-        w, h = measure(str(n), tag_size or m.size)
-        words = [p[1] for p in placed] + list(fixed.values()) + list(tag_of.values()) + list(hard)
-        side = side_of.get(i)
-        # on his disc: centred, else moved off what touches it but its centre still on the disc (reads as his)
-        r = (m.r - pad) * 0.8  # m.r: his disc's radius and the pad a label stands off
-        shifts = ((0, 0), (0, -r / 2), (0, r / 2), (r / 2, 0), (-r / 2, 0), (0, -r), (0, r), (r, 0), (-r, 0))
-        if side is not None:  # a file's member: not moved off his disc's middle towards the other side
-            away = {"above": (0, r), "below": (0, -r), "right": (-r, 0), "left": (r, 0)}[side]
-            shifts = tuple(o for o in shifts if o != away)
-        on_disc = [(m.px + ox - w / 2, m.py + oy - h / 2, m.px + ox + w / 2, m.py + oy + h / 2) for ox, oy in shifts]
-        # the rings in turn: a file's member first on the file's side as far as SIDE_REACH (its numbers on one side),
-        # a man alone all round; his disc where those near are full; the rest of the rings out to FAR_RINGS
-        tries = [(k, True) for k in range(SIDE_REACH)] if side is not None else [(k, None) for k in range(RING_REACH)]
-        tries += [None]
-        tries += [(k, False) for k in range(FAR_RINGS)] if side is not None else \
-            [(k, None) for k in range(RING_REACH, FAR_RINGS)]
-        box = None
-        for t in tries:
-            if t is None:
-                box = next((b for b in on_disc if owns(i, b) and _clear(b, words)), None)
-                if box is not None:
-                    break
-                continue
-            spots = [b for b in _ring_boxes(m, w, h, bounds, t[0], side, t[1]) if owns(i, b)]
-            # free, else over a neighbour's wedge or an object (never over a name, furniture, a carried thing
-            # or a gesture word)
-            box = next((b for b in spots if _clear(b, taken)), None) or next((b for b in spots if _clear(b, words)), None)
-            if box is not None:
-                break
-        if box is None:  # nowhere his: the nearest spot clear of the words, whoever's it seems (else on his disc)
-            box = next((b for k in range(FAR_RINGS) for b in _ring_boxes(m, w, h, bounds, k, side)
-                        if _clear(b, words)), on_disc[0])
-        tag_of[i] = box
-        taken.append(box)
 
     def number_line(a: int, b: int) -> None:
         """A file's numbers (keyed[a..b]) in one line along it, where they all fit (on its other side else),
@@ -281,7 +178,7 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
                  for side in (first, *(s for s in file_sides[a] if s != first)))
         for st, k, side in tries:
             line = _tag_line(marks, members, tag_sizes, side, taken, bounds, reach=(k,), staggers=(1,) if st else (0,))
-            if line is not None and all(owns(i, b) for i, b in zip(members, line, strict=True)):
+            if line is not None:
                 fixed.update(zip(members, line, strict=True))
                 side_of.update((i, side) for i in members)
                 taken.extend(line)
@@ -317,12 +214,8 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
             side_of.update((i, side) for i in rest)
             file_sides[len(keyed)] = sides if not best else (best_side,)  # named on a side: numbers there
             runs.append((len(keyed), len(keyed) + len(rest) - 1))
-            first = len(keyed)
             keyed += rest
             number_line(*runs[-1])
-            for n, i in enumerate(rest, first + 1):  # where no line of them fits: each beside his own disc
-                if i not in fixed:
-                    place_tag(i, n)
         done.update(members)
     order = sorted((i for i in range(len(marks)) if i not in done and visible[i]),
                    key=lambda i: (-marks[i].priority, i))
@@ -352,9 +245,25 @@ def plan_labels(marks: Sequence[Mark], measure: Callable[[str, float], tuple[flo
             taken.append(chosen)
         elif m.person:
             keyed.append(i)
-            place_tag(i, len(keyed))
     numbers = tuple((i, k + 1) for k, i in enumerate(keyed))
-    tags = [(i, fixed[i] if i in fixed else tag_of[i]) for i, _n in numbers]
+    tags = []
+    for i, n in numbers:  # a number beside the disc (the disc's centre keeps its colour), above first
+        if i in fixed:
+            tags.append((i, fixed[i]))
+            continue
+        m = marks[i]
+        w, h = measure(str(n), tag_size or m.size)
+        cands = _tag_spots(m, w, h, side_of.get(i))
+        if i in side_of:  # a file's side: moved along it to stay in the frame rather than change sides
+            cands[:SIDE_REACH] = [(min(max(x, bounds[0]), bounds[2] - w), min(max(y, bounds[1]), bounds[3] - h))
+                                  for x, y in cands[:SIDE_REACH]]
+        boxes = [(x, y, x + w, y + h) for x, y in cands]
+        box = next((c for c in boxes if _inside(c, bounds) and _clear(c, taken)), None)
+        if box is None:  # crowded all round: over the neighbours' discs, never over a name or furniture
+            words = [p[1] for p in placed] + tags_only(tags) + list(hard)
+            box = next((c for c in boxes if _inside(c, bounds) and _clear(c, words)), boxes[0])
+        tags.append((i, box))
+        taken.append(box)
     given.extend(taken[first_placed:])
     return LabelPlan(tuple(placed), numbers, tuple(tags), tuple((a + 1, b + 1) for a, b in runs))
 
@@ -364,9 +273,7 @@ SIDE_ORDER = ("above", "below", "right", "left")
 # file at 640×360 the first two lines fell on the rows of things the archers carry (bows, arrows), and the
 # numbers, each then set nearest its own disc, scattered among them (choice)
 TAG_LINE_REACH = 4
-SIDE_REACH = 10  # rings a file's member's number is sought in on the file's side before his disc and the other side
-FAR_RINGS = 5  # rings tried, the last ones only where his disc is covered (a gesture word, a carried thing)
-RING_REACH = 2  # rings of spots tried round a numbered disc: beside it, then a number's size out (farther, 2-3 sizes off a file of small discs, whose it was did not read)
+SIDE_REACH = 10  # a file's number is sought this many numbers' sizes out on the file's side before another side
 
 
 def _tag_line(marks: Sequence[Mark], members: list[int], sizes: list[tuple[float, float]], side: str,
@@ -408,34 +315,31 @@ def _tag_line(marks: Sequence[Mark], members: list[int], sizes: list[tuple[float
     return None
 
 
-def _ring_boxes(m: Mark, w: float, h: float, bounds: Box, k: int, side: str | None = None,
-                on_side: bool | None = None):
-    """The w × h boxes of ring ``k`` round the disc (0: the eight spots round his disc and wedge at the
-    smallest gap; each ring a number's size further out), the nearest first, each moved into ``bounds``;
-    ``on_side`` True: only the three spots on ``side`` of it (a file's numbers stand on one side), False:
-    the other five, None: all eight (``side``'s first)."""
+def _tag_spots(m: Mark, w: float, h: float, side: str | None = None) -> list[tuple[float, float]]:
+    """Top-left corners tried for a w × h number beside the disc: on ``side`` first (a file's numbers
+    stand all on one side), beside the disc and then a tag's size further out, up to four times;
+    then the other sides and the diagonals."""
     b0, b1, b2, b3 = m.body
     cx, cy = m.px - w / 2, m.py - h / 2
-    l0, t0, l1, t1 = bounds[0], bounds[1], bounds[2] - w, bounds[3] - h
-    dx, dy = k * w, k * h
-    up, down, right, left = b1 - h - dy, b3 + dy, b2 + dx, b0 - w - dx
-    # each spot with the sides it stands on (a diagonal stands on two)
-    ring = [((cx, up), ("above",)), ((cx, down), ("below",)), ((right, cy), ("right",)), ((left, cy), ("left",)),
-            ((right, up), ("above", "right")), ((left, up), ("above", "left")),
-            ((right, down), ("below", "right")), ((left, down), ("below", "left"))]
-    if on_side is not None:
-        ring = [r for r in ring if (side in r[1]) == on_side]
-
-    def order(spot) -> tuple[bool, float]:
-        (x, y), sides = spot
-        return sides != (side,), (x + w / 2 - m.px) ** 2 + (y + h / 2 - m.py) ** 2
-    for (x, y), _sides in sorted(ring, key=order):
-        x, y = min(max(x, l0), l1), min(max(y, t0), t1)
-        yield (x, y, x + w, y + h)
+    # the sides in SIDE_ORDER but ``side`` (first), as indices into each ring's (above, below, right, left)
+    others = [j for j, s in enumerate(SIDE_ORDER) if s != side]
+    own = SIDE_ORDER.index(side) if side is not None else None
+    first = []
+    spots = []
+    for k in range(SIDE_REACH if side is not None else 5):
+        dx, dy = k * w, k * h
+        at = ((cx, b1 - h - dy), (cx, b3 + dy), (b2 + dx, cy), (b0 - w - dx, cy))  # SIDE_ORDER's
+        if side is not None:
+            first.append(at[own])
+        if k >= 5:
+            continue
+        spots += [at[j] for j in others]
+        spots += [(b2 + dx, b1 - h - dy), (b0 - w - dx, b1 - h - dy), (b2 + dx, b3 + dy), (b0 - w - dx, b3 + dy)]
+    return first + spots
 
 
 def _first_tag_spot(m: Mark, w: float, h: float, side: str) -> tuple[float, float]:
-    """The top-left corner of the spot right beside the disc on ``side`` (the first of its ring there)."""
+    """``_tag_spots(m, w, h, side)[0]``: the spot right beside the disc on ``side`` (the same sums)."""
     b0, b1, b2, b3 = m.body
     dx, dy = 0 * w, 0 * h
     if side == "above":
@@ -471,6 +375,10 @@ def _corner_boxes(at: dict, order: Sequence[str], w: float, h: float, margin: fl
         for x, y in ((f[0], f[3] + margin), (f[0], f[1] - margin - h), (f[2] + margin, f[1]),
                      (f[0] - margin - w, f[1]), (f[2] - w, f[3] + margin), (f[2] - w, f[1] - margin - h)):
             yield (x, y, x + w, y + h)
+
+
+def tags_only(tags: list[tuple[int, Box]]) -> list[Box]:
+    return [b for _, b in tags]
 
 
 def corner_box(rect: tuple[float, float, float, float], w: float, h: float, margin: float,
