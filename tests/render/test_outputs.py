@@ -214,6 +214,22 @@ def test_the_next_export_sweeps_stale_temporary_files_of_ours_only(tmp_path):
     assert iio.imread(tmp_path / "s.png").shape == (180, 320, 3)
 
 
+def _wait_until_nobody_writes(path: Path, deadline: float) -> None:
+    """Until no process has ``path`` on its command line (an encoder left by a killed export)."""
+    while True:
+        writers = []
+        for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                if path.name.encode() in cmdline.read_bytes():
+                    writers.append(cmdline.parent.name)
+            except OSError:  # gone meanwhile
+                continue
+        if not writers:
+            return
+        assert time.monotonic() < deadline, f"processes {writers} still write {path.name}"
+        time.sleep(0.1)
+
+
 @posix_only
 def test_a_file_left_by_sigkill_goes_at_the_next_export(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -230,6 +246,9 @@ def test_a_file_left_by_sigkill_goes_at_the_next_export(tmp_path):
     proc.communicate(timeout=30)
     left = [p for p in tmp_path.iterdir() if p.name.startswith(".")]
     assert len(left) == 1 and f".clip.mp4.{proc.pid}." in left[0].name  # no handler runs on SIGKILL
+    # Its ffmpeg, orphaned, still finishes the file (and touches it, so that no sweep takes it meanwhile):
+    # under load that outlasts the utime below unless we wait for it (CI failed once so).
+    _wait_until_nobody_writes(left[0], deadline=time.monotonic() + 60)
     main(["render", str(SCRIPT), "-o", str(tmp_path / "s.png"), *SMALL])
     assert left[0].exists()  # too recent to be sure nobody writes it
     old = time.time() - atomic.STALE_AFTER - 1
