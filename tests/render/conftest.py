@@ -34,6 +34,14 @@ def regen_golden(request) -> bool:
     return bool(request.config.getoption("--regen-golden"))
 
 
+def uncached(renderer):
+    """``renderer`` drawing every frame afresh (its own and its figure layer's caches off): what a cache's
+    frames are compared with."""
+    renderer.memo = False
+    renderer.figures.memo = False
+    return renderer
+
+
 def make_hall(key: str = "testhall") -> Venue:
     hall = box(-20, 0, 20, 24)
     west_stair = box(-16, -4.5, -12, 0)

@@ -18,6 +18,7 @@ from choreo.paths import scripts_dir
 from choreo.planning import plan_script
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
+from tests.render.conftest import uncached
 
 FPS = 10
 LENGTH = 40  # video frames a stretch
@@ -54,8 +55,7 @@ def _walk_and_pan(rite, timeline, renderer) -> list:
 
 def _same_frames(kept: FrameRenderer, fresh: FrameRenderer, moments, what: str) -> int:
     """Draws ``moments`` with both; returns how many of ``kept``'s frames took the strip of the one before."""
-    fresh.memo = False
-    fresh.figures.memo = False
+    uncached(fresh)
     pool = [kept.new_target() for _ in range(POOL)]
     panel, drawn = kept.painter.panel, []
     kept.painter.panel = lambda *a, **k: drawn.append(1) or panel(*a, **k)  # the strip drawn afresh

@@ -16,6 +16,7 @@ import pytest
 from choreo.planning import plan_script
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
+from tests.render.conftest import uncached
 
 FPS = 10
 FRAMES = 420  # e02 from its start: the key, the legend and the names change under standing views
@@ -31,9 +32,7 @@ def rite():
 def test_the_ground_kept_under_a_standing_view_is_the_ground_drawn_afresh(rite):
     cfg = RenderConfig(size=(640, 360), fps=FPS, quiet=True)
     timeline = cfg.pace.timeline(rite.steps)
-    kept, fresh = FrameRenderer(rite, cfg), FrameRenderer(rite, cfg)
-    fresh.memo = False
-    fresh.figures.memo = False
+    kept, fresh = FrameRenderer(rite, cfg), uncached(FrameRenderer(rite, cfg))
     pool = [kept.new_target() for _ in range(POOL)]
     blits, plan = [], kept.layer.draw
     kept.layer.draw = lambda *a: blits.append(1) or plan(*a)  # the plan drawn: the ground painted afresh

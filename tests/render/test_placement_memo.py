@@ -18,13 +18,8 @@ from choreo.planning import plan_script
 from choreo.render.comparetime import compare_timeline
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
+from tests.render.conftest import uncached
 from tests.render.test_figure_memo import FPS, _moments
-
-
-def _fresh(renderer: FrameRenderer) -> FrameRenderer:
-    renderer.memo = False
-    renderer.figures.memo = False
-    return renderer
 
 
 def _laid_out(fl) -> tuple:
@@ -62,7 +57,7 @@ def test_the_pass_kept_across_frames_lays_out_as_the_pass_found_anew(rites, whic
     cfg = RenderConfig(size=size, fps=FPS, quiet=True, camera=camera)
     moments = _moments(rite, cfg.pace.timeline(rite.steps), which, FrameRenderer(rite, RenderConfig(
         size=size, fps=FPS, quiet=True)))
-    kept, fresh = FrameRenderer(rite, cfg), _fresh(FrameRenderer(rite, cfg))
+    kept, fresh = FrameRenderer(rite, cfg), uncached(FrameRenderer(rite, cfg))
     anew = _same(kept, fresh, moments, f"{which} {camera} {size}")
     assert 3 <= anew < len(moments), anew  # the pass ran anew (walkers, a pan) and was kept (nobody moved)
     if which == "e2":
@@ -90,6 +85,6 @@ def ghost_stretch(count: int, fps: int = FPS):
 def test_a_compare_render_lays_out_as_found_anew():
     a, comparison, cfg, moments, probe = ghost_stretch(40)
     kept = FrameRenderer(a, cfg, comparison=comparison)
-    fresh = _fresh(FrameRenderer(a, cfg, comparison=comparison))
+    fresh = uncached(FrameRenderer(a, cfg, comparison=comparison))
     _same(kept, fresh, moments, "compare")
     assert sum(bool(probe.ghosts(t, step)) for t, step in moments) >= 10

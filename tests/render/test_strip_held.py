@@ -14,6 +14,7 @@ import pygame
 from choreo.planning import default_script, plan_script
 from choreo.render.config import RenderConfig
 from choreo.render.frame import FrameRenderer
+from tests.render.conftest import uncached
 
 FPS = 10
 FRAMES = 300
@@ -24,9 +25,7 @@ def test_a_strip_its_surface_still_holds_is_the_strip_drawn_afresh():
     rite = plan_script(default_script())
     cfg = RenderConfig(size=(640, 360), fps=FPS, quiet=True)
     timeline = cfg.pace.timeline(rite.steps)
-    kept, fresh = FrameRenderer(rite, cfg), FrameRenderer(rite, cfg)
-    fresh.memo = False
-    fresh.figures.memo = False
+    kept, fresh = FrameRenderer(rite, cfg), uncached(FrameRenderer(rite, cfg))
     pool = [kept.new_target() for _ in range(POOL)]
     held, cards, drawn, last = 0, 0, 0, None
     for k in range(min(FRAMES, timeline.frame_count(FPS))):

@@ -83,15 +83,19 @@ def test_the_other_readings_own_step_is_a_row_after_the_step_it_is_played_after(
     assert _background(_band(v, k + 1)) == CURRENT and _background(_band(v, k)) != CURRENT
 
 
+def _step_to(v, step_id: str) -> None:
+    """Home, then → until our step ``step_id`` is current (as a user steps to it)."""
+    key(pygame.K_HOME)
+    v.pump(0)
+    while v.step_id != step_id:
+        key(pygame.K_RIGHT)
+        v.pump(0)
+
 def test_its_row_is_highlighted_while_it_plays(make_viewer):
     v = _overlaid(make_viewer)
     sb = v.comparison.b.step("s07b")
     k = _row_of(v, "s07b")
-    key(pygame.K_HOME)
-    v.pump(0)
-    while v.step_id != "s07":
-        key(pygame.K_RIGHT)
-        v.pump(0)
+    _step_to(v, "s07")
     assert _background(_band(v, k - 1)) == CURRENT and _background(_band(v, k)) != CURRENT
     for _ in range(2):  # 16×: fewer frames to pump
         key(pygame.K_PLUS)
@@ -296,11 +300,7 @@ def test_left_and_right_step_through_the_rows_as_listed(make_viewer):
     v = _overlaid(make_viewer)
     sb = v.comparison.b.step("s07b")
     k = _row_of(v, "s07b")
-    key(pygame.K_HOME)
-    v.pump(0)
-    while v.step_id != "s07":
-        key(pygame.K_RIGHT)
-        v.pump(0)
+    _step_to(v, "s07")
     assert v.pinned is None and v.current_row() == k - 1
     seen = []
     for way in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_LEFT, pygame.K_LEFT):
